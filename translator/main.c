@@ -1,0 +1,219 @@
+/*
+ * main.c -- command line: subcommands, options, exit codes.
+ *
+ *   arr2scalar [options] in.c [-o out]      translate (scalar C by default)
+ *
+ * Exit codes: 0 success; 2 usage error or input that cannot be translated
+ * soundly (with a file:line:col diagnostic); 3 internal error.
+ */
+#include "arr2scalar.h"
+#include "driver.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage_text[] =
+    "usage: arr2scalar [options] in.c [-o out]\n"
+    "\n"
+    "Translates a C program with arrays into a scalar program (Monniaux & Alberti\n"
+    "cells). Output goes to stdout unless -o is given.\n"
+    "\n"
+    "Output:\n"
+    "  -o FILE            write the output to FILE (written only on success)\n"
+    "  --emit=KIND        c (scalar C, default) or json (the cell map)\n"
+    "\n"
+    "Abstraction:\n"
+    "  --cells A=K,...    K cells for the array named A (or F:A for array A of\n"
+    "                     function F); default: as many as the most reads of the\n"
+    "                     array in one assertion, at least 1\n"
+    "  --ordered A,...    cells of A have increasing indices (a_x1 < a_x2 < ...)\n"
+    "  --initial A,...    one more cell keeping the contents of A at entry\n"
+    "  --focus EXPR       assume EXPR (C syntax) on the cell indices, e.g.\n"
+    "                     'a_x1 == b_x1' or 't_x1 + t_x2 == n - 1'\n"
+    "  --observers        Boolean flags set when an access hits a cell\n"
+    "  --no-check-loops   keep loops that only check assertions as loops\n"
+    "  --entry FUNC       the function to start from (default: main)\n"
+    "\n"
+    "C front end (passed to clang): -I DIR, -D NAME[=VALUE], -U NAME, -std=STD,\n"
+    "  -m32, -m64, -include FILE, --clang-arg=ARG\n"
+    "\n"
+    "  -h, --help         this help\n"
+    "\n"
+    "Integers are treated as mathematical integers (no overflow).\n";
+
+static void usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "arr2scalar: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\nTry 'arr2scalar --help'.\n");
+  exit(2);
+}
+
+/* "a=2,b=1" */
+static void parse_cells(Options *o, const char *arg) {
+  char *s = xstrdup(arg);
+  for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
+    char *eq = strchr(tok, '=');
+    char *end = NULL;
+    long k = eq ? strtol(eq + 1, &end, 10) : 0;
+    if (!eq || eq == tok || !end || *end || k < 1 || k > 16)
+      usage_error("bad --cells item '%s' (expected ARRAY=K with 1 <= K <= 16)", tok);
+    *eq = 0;
+    CellSpec spec = {tok, (int)k, false, false};
+    vec_push(&o->cells.specs, spec);
+  }
+}
+
+static void parse_flags(Options *o, const char *arg, bool ordered) {
+  char *s = xstrdup(arg);
+  for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
+    CellSpec spec = {tok, 0, ordered, !ordered};
+    vec_push(&o->cells.specs, spec);
+  }
+}
+
+/* Value of --name=value or --name value. */
+static const char *option_value(int argc, char **argv, int *i, const char *name) {
+  size_t n = strlen(name);
+  if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
+    return argv[*i] + n + 1;
+  if (!strcmp(argv[*i], name)) {
+    if (*i + 1 >= argc)
+      usage_error("option %s needs a value", name);
+    return argv[++*i];
+  }
+  return NULL;
+}
+
+void parse_options(Options *o, int argc, char **argv, int first) {
+  for (int i = first; i < argc; i++) {
+    const char *a = argv[i], *v;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      o->help = true;
+    } else if (!strcmp(a, "-o")) {
+      if (i + 1 >= argc)
+        usage_error("%s needs a file name", a);
+      o->output = argv[++i];
+    } else if ((v = option_value(argc, argv, &i, "--emit"))) {
+      o->emit = v;
+    } else if ((v = option_value(argc, argv, &i, "--cells"))) {
+      parse_cells(o, v);
+    } else if ((v = option_value(argc, argv, &i, "--ordered"))) {
+      parse_flags(o, v, true);
+    } else if ((v = option_value(argc, argv, &i, "--initial"))) {
+      parse_flags(o, v, false);
+    } else if ((v = option_value(argc, argv, &i, "--focus"))) {
+      o->cells.focus = v;
+    } else if (!strcmp(a, "--observers")) {
+      o->cells.observers = true;
+    } else if (!strcmp(a, "--no-check-loops")) {
+      o->cells.no_check_loops = true;
+    } else if ((v = option_value(argc, argv, &i, "--entry"))) {
+      o->entry = v;
+    } else if ((v = option_value(argc, argv, &i, "--clang-arg"))) {
+      vec_push(&o->clang_args, v);
+    } else if (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") ||
+               !strcmp(a, "-include")) {
+      if (i + 1 >= argc)
+        usage_error("%s needs a value", a);
+      vec_push(&o->clang_args, a);
+      vec_push(&o->clang_args, argv[++i]);
+    } else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) ||
+               !strncmp(a, "-std=", 5) || !strcmp(a, "-m32") || !strcmp(a, "-m64")) {
+      vec_push(&o->clang_args, a);
+    } else if (a[0] == '-' && a[1]) {
+      usage_error("unknown option '%s'", a);
+    } else {
+      vec_push(&o->inputs, a);
+    }
+  }
+}
+
+/* Read the whole input through the pipeline up to the cell abstraction.
+ * Returns NULL after diagnostics. */
+Program *load_program(const Options *o, const char *path, Program **original) {
+  Program *p = parse_program(path, o->clang_args.len, o->clang_args.data, o->entry);
+  if (!p)
+    return NULL;
+  p = normalize_program(p);
+  if (!p)
+    return NULL;
+  if (original)
+    *original = p;
+  return abstract_cells(p, &o->cells);
+}
+
+/* Output to a temporary file next to the destination, renamed on success, so
+ * that a failed run leaves nothing behind. */
+FILE *open_output(const char *path, char **tmp) {
+  *tmp = NULL;
+  if (!path || !strcmp(path, "-"))
+    return stdout;
+  *tmp = xformat("%s.a2s-XXXXXX", path);
+  int fd = mkstemp(*tmp);
+  if (fd < 0) {
+    fprintf(stderr, "%s: error: cannot write the output file: %s\n", path, strerror(errno));
+    *tmp = NULL;
+    return NULL;
+  }
+  return fdopen(fd, "w");
+}
+
+bool close_output(FILE *f, const char *path, const char *tmp, bool ok) {
+  if (f == stdout) {
+    fflush(stdout);
+    return ok;
+  }
+  if (fclose(f) != 0)
+    ok = false;
+  if (ok && rename(tmp, path) != 0) {
+    fprintf(stderr, "%s: error: cannot write the output file: %s\n", path, strerror(errno));
+    ok = false;
+  }
+  if (!ok)
+    unlink(tmp);
+  return ok;
+}
+
+static int translate(Options *o) {
+  if (o->inputs.len != 1)
+    usage_error("%s", o->inputs.len ? "give one input file" : "no input file");
+  const char *emit = o->emit ? o->emit : "c";
+  if (strcmp(emit, "c") && strcmp(emit, "json"))
+    usage_error("unknown --emit kind '%s' (expected c or json)", emit);
+  Program *p = load_program(o, o->inputs.data[0], NULL);
+  if (!p)
+    return 2;
+  char *tmp;
+  FILE *out = open_output(o->output, &tmp);
+  if (!out)
+    return 2;
+  bool ok = true;
+  if (!strcmp(emit, "c"))
+    emit_c(out, p);
+  else
+    ok = emit_cellmap_json(out, p);
+  if (ferror(out))
+    ok = false;
+  if (!close_output(out, o->output, tmp, ok))
+    return 2;
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  Options o = {0};
+  int rc;
+  parse_options(&o, argc, argv, 1);
+  if (o.help) {
+    fputs(usage_text, stdout);
+    rc = 0;
+  } else {
+    rc = translate(&o);
+  }
+  if (error_count() && rc == 0)
+    rc = 2;
+  error_reset();
+  arena_free_all();
+  return rc;
+}
