@@ -412,6 +412,8 @@ static Flow exec(Interp *in, Stmt *s) {
     long long flat, v;
     if (!a || !flat_index(in, a, &s->idx, &flat, s->loc) || !read_array(in, a, flat, &v))
       return FLOW_STOP;
+    if (in->o->on_read)
+      in->o->on_read(in->o, s, flat, v);
     return assign(in, s->var, v);
   }
   case S_WRITE: {

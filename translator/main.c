@@ -2,9 +2,13 @@
  * main.c -- command line: subcommands, options, exit codes.
  *
  *   arr2scalar [options] in.c [-o out]      translate (scalar C by default)
+ *   arr2scalar verify [options] in.c        verdict about reach_error
+ *   arr2scalar invariants [options] in.c    quantified array invariants
+ *   arr2scalar bench [options] DIR          verify every SV-COMP task in DIR
  *
  * Exit codes: 0 success; 2 usage error or input that cannot be translated
- * soundly (with a file:line:col diagnostic); 3 internal error.
+ * soundly (with a file:line:col diagnostic); 3 internal error; verify adds
+ * 10 (false) and 20 (unknown), see driver.h.
  */
 #include "arr2scalar.h"
 #include "driver.h"
@@ -73,6 +77,19 @@ static void parse_flags(Options *o, const char *arg, bool ordered) {
   }
 }
 
+static double number(const char *v, const char *opt) {
+  char *end;
+  double d = strtod(v, &end);
+  if (*end || d < 0)
+    usage_error("bad value for %s", opt);
+  return d;
+}
+
+/* Remember an option for the verify runs of bench. */
+static void pass(Options *o, const char *name, const char *value) {
+  vec_push(&o->passthrough, xformat("%s=%s", name, value));
+}
+
 /* Value of --name=value or --name value. */
 static const char *option_value(int argc, char **argv, int *i, const char *name) {
   size_t n = strlen(name);
@@ -86,9 +103,22 @@ static const char *option_value(int argc, char **argv, int *i, const char *name)
   return NULL;
 }
 
+/* --cpachecker=PATH, --flata=PATH, --interproc=PATH: where the tool is. */
+static const char *tool_option(int argc, char **argv, int *i, const char **name) {
+  static const char *names[] = {"--cpachecker", "--flata", "--interproc"};
+  for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+    const char *v = option_value(argc, argv, i, names[k]);
+    if (v) {
+      *name = names[k];
+      return v;
+    }
+  }
+  return NULL;
+}
+
 void parse_options(Options *o, int argc, char **argv, int first) {
   for (int i = first; i < argc; i++) {
-    const char *a = argv[i], *v;
+    const char *a = argv[i], *v, *name;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       o->help = true;
     } else if (!strcmp(a, "-o")) {
@@ -99,18 +129,50 @@ void parse_options(Options *o, int argc, char **argv, int first) {
       o->emit = v;
     } else if ((v = option_value(argc, argv, &i, "--cells"))) {
       parse_cells(o, v);
+      pass(o, "--cells", v);
     } else if ((v = option_value(argc, argv, &i, "--ordered"))) {
       parse_flags(o, v, true);
+      pass(o, "--ordered", v);
     } else if ((v = option_value(argc, argv, &i, "--initial"))) {
       parse_flags(o, v, false);
+      pass(o, "--initial", v);
     } else if ((v = option_value(argc, argv, &i, "--focus"))) {
       o->cells.focus = v;
+      pass(o, "--focus", v);
     } else if (!strcmp(a, "--observers")) {
       o->cells.observers = true;
+      vec_push(&o->passthrough, a);
     } else if (!strcmp(a, "--no-check-loops")) {
       o->cells.no_check_loops = true;
+      vec_push(&o->passthrough, a);
     } else if ((v = option_value(argc, argv, &i, "--entry"))) {
       o->entry = v;
+    } else if ((v = option_value(argc, argv, &i, "--timeout"))) {
+      o->timeout = number(v, "--timeout");
+      pass(o, "--timeout", v);
+    } else if ((v = option_value(argc, argv, &i, "--memory"))) {
+      o->memory_mb = (long)number(v, "--memory");
+    } else if ((v = option_value(argc, argv, &i, "--jobs"))) {
+      o->jobs = (int)number(v, "--jobs");
+    } else if ((v = option_value(argc, argv, &i, "--solver"))) {
+      o->solver = v;
+      pass(o, "--solver", v);
+    } else if ((v = option_value(argc, argv, &i, "--backend"))) {
+      o->backend = v;
+      pass(o, "--backend", v);
+    } else if ((v = option_value(argc, argv, &i, "--format"))) {
+      o->format = v;
+    } else if ((v = option_value(argc, argv, &i, "--config"))) {
+      o->config = v;
+      pass(o, "--config", v);
+    } else if ((v = tool_option(argc, argv, &i, &name))) {
+      o->tool = v;
+      pass(o, name, v);
+    } else if (!strcmp(a, "--no-cells")) {
+      o->no_cells = true;
+      vec_push(&o->passthrough, a);
+    } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+      o->verbose = true;
     } else if ((v = option_value(argc, argv, &i, "--clang-arg"))) {
       vec_push(&o->clang_args, v);
     } else if (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") ||
@@ -201,13 +263,23 @@ static int translate(Options *o) {
   return 0;
 }
 
+static const Subcommand subcommands[] = {
+    {NULL, NULL, NULL},
+};
+
 int main(int argc, char **argv) {
   Options o = {0};
   int rc;
-  parse_options(&o, argc, argv, 1);
+  const Subcommand *sub = NULL;
+  for (size_t i = 0; argc > 1 && i < sizeof subcommands / sizeof *subcommands; i++)
+    if (subcommands[i].name && !strcmp(argv[1], subcommands[i].name))
+      sub = &subcommands[i];
+  parse_options(&o, argc, argv, sub ? 2 : 1);
   if (o.help) {
-    fputs(usage_text, stdout);
+    fputs(sub ? sub->help : usage_text, stdout);
     rc = 0;
+  } else if (sub) {
+    rc = sub->run(&o);
   } else {
     rc = translate(&o);
   }

@@ -1,0 +1,78 @@
+/*
+ * backend.h -- one interface for every analyzer of the scalar program.
+ *
+ * A back-end writes the analyzer's input from the abstracted Program, runs
+ * it, and reads its answer: a verdict about the reachability of the error
+ * (assertions, reach_error) and, where the analyzer gives them, invariants
+ * of the scalar program at control points (as smt.h formulas), which the
+ * lifting turns into quantified array invariants.
+ *
+ *   spacer.c      Z3's Spacer in-process through libz3 (Horn clauses)
+ *   spacer_node.c Spacer of a newer Z3 (npm z3-solver) run by Node.js
+ *   polyhedra.c   our abstract interpreter on convex polyhedra (PPL)
+ *   cpachecker.c  CPAchecker on the scalar C
+ *   flata.c       Flata on the numerical transition system (NTS)
+ *   interproc.c   Interproc on the SPL program
+ */
+#ifndef A2S_BACKEND_H
+#define A2S_BACKEND_H
+
+#include "arr2scalar.h"
+#include "smt.h"
+
+typedef enum { VERDICT_UNKNOWN, VERDICT_TRUE, VERDICT_FALSE } Verdict;
+
+/* Where an invariant holds. */
+typedef enum {
+  POINT_LOOP_HEAD,     /* head of a loop (before the test) */
+  POINT_EXIT,          /* function exit: input/output relation */
+  POINT_ENTRY,
+  POINT_OTHER,
+} PointKind;
+
+typedef struct Invariant {
+  Func *func;          /* function of the abstracted program */
+  PointKind kind;
+  Stmt *loop;          /* POINT_LOOP_HEAD: the S_LOOP */
+  Loc loc;             /* source location of the point */
+  Z3_ast formula;      /* over the function's scalar variables by name;
+                          at POINT_EXIT, "<name>__in" is a variable's value
+                          at entry */
+  const char *source;  /* which analyzer produced it */
+} Invariant;
+
+typedef struct Answer {
+  Verdict verdict;     /* about the error; UNKNOWN when not asked or no answer */
+  const char *reason;  /* why unknown (timeout, tool missing, crashed, ...) */
+  double seconds;
+  VEC(Invariant) invariants;
+  const char *trace;   /* raw counterexample text from the tool, if any */
+} Answer;
+
+typedef struct BackendOptions {
+  double timeout;      /* seconds, 0 = none */
+  long memory_mb;      /* 0 = no limit */
+  const char *tool;    /* path of the external tool (--cpachecker=PATH, ...) */
+  const char *config;  /* analyzer configuration (domain, CPAchecker config) */
+  bool want_invariants;
+  bool verbose;
+} BackendOptions;
+
+typedef struct Backend {
+  const char *name;
+  /* Can it run here? If not, why (one line) in why. */
+  bool (*available)(const BackendOptions *o, char *why, size_t size);
+  /* Is the error reachable? (and invariants if o->want_invariants) */
+  Answer (*verify)(Program *p, const BackendOptions *o);
+  /* Invariants without a property (NULL if the analyzer cannot give them). */
+  Answer (*invariants)(Program *p, const BackendOptions *o);
+  /* Write the analyzer's input format (NULL if none of its own). */
+  bool (*emit)(FILE *out, Program *p);
+} Backend;
+
+/* All back-ends, by name; NULL if unknown. */
+const Backend *find_backend(const char *name);
+extern const Backend backend_spacer, backend_spacer_node, backend_polyhedra,
+    backend_cpachecker, backend_flata, backend_interproc;
+
+#endif

@@ -1,0 +1,351 @@
+/*
+ * smt.c -- formulas as Z3 terms (see smt.h).
+ *
+ * One context for the whole run, without reference counting: terms live
+ * until smt_reset(). Z3 errors are caught by a handler instead of aborting,
+ * and reported where the caller can act (a parse error, a timeout).
+ */
+#include "smt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static Z3_context ctx;
+static int nfresh;
+
+static void on_error(Z3_context c, Z3_error_code e) {
+  (void)c;
+  (void)e; /* callers check Z3_get_error_code where it matters */
+}
+
+Z3_context smt_ctx(void) {
+  if (!ctx) {
+    Z3_config cfg = Z3_mk_config();
+    Z3_set_param_value(cfg, "model", "true");
+    ctx = Z3_mk_context(cfg);
+    Z3_del_config(cfg);
+    Z3_set_error_handler(ctx, on_error);
+  }
+  return ctx;
+}
+
+void smt_reset(void) {
+  if (ctx)
+    Z3_del_context(ctx);
+  ctx = NULL;
+  nfresh = 0;
+}
+
+static Z3_sort int_sort(void) { return Z3_mk_int_sort(smt_ctx()); }
+
+Z3_ast smt_int_const(const char *name) {
+  Z3_context c = smt_ctx();
+  return Z3_mk_const(c, Z3_mk_string_symbol(c, name), int_sort());
+}
+
+Z3_ast smt_var(Var *v) { return smt_int_const(v->name); }
+
+Z3_ast smt_num(long long v) { return Z3_mk_int64(smt_ctx(), v, int_sort()); }
+Z3_ast smt_true(void) { return Z3_mk_true(smt_ctx()); }
+Z3_ast smt_false(void) { return Z3_mk_false(smt_ctx()); }
+Z3_ast smt_not(Z3_ast a) { return Z3_mk_not(smt_ctx(), a); }
+
+Z3_ast smt_and2(Z3_ast a, Z3_ast b) {
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  Z3_ast args[2] = {a, b};
+  return Z3_mk_and(smt_ctx(), 2, args);
+}
+
+Z3_ast smt_or2(Z3_ast a, Z3_ast b) {
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  Z3_ast args[2] = {a, b};
+  return Z3_mk_or(smt_ctx(), 2, args);
+}
+
+static Z3_ast bin(Z3_ast (*mk)(Z3_context, unsigned, const Z3_ast[]), Z3_ast a, Z3_ast b) {
+  Z3_ast args[2] = {a, b};
+  return mk(smt_ctx(), 2, args);
+}
+
+static Z3_ast to_int(Z3_ast b) { return Z3_mk_ite(smt_ctx(), b, smt_num(1), smt_num(0)); }
+
+static Z3_ast fresh(SmtEnv *env, Z3_ast constraint_of(Z3_ast r, void *), void *arg) {
+  char name[32];
+  snprintf(name, sizeof name, "nl!%d", nfresh++);
+  Z3_ast r = smt_int_const(name);
+  if (env && constraint_of)
+    env->side = smt_and2(env->side, constraint_of(r, arg));
+  return r;
+}
+
+/* x & c with c >= 0 lies in [0, c]. */
+static Z3_ast and_mask_range(Z3_ast r, void *arg) {
+  Z3_ast c = arg;
+  return smt_and2(Z3_mk_le(smt_ctx(), smt_num(0), r), Z3_mk_le(smt_ctx(), r, c));
+}
+
+/* C's truncating division and remainder. */
+static Z3_ast c_div(Z3_ast x, Z3_ast y) {
+  Z3_context c = smt_ctx();
+  Z3_ast nonneg = Z3_mk_ge(c, x, smt_num(0));
+  return Z3_mk_ite(c, nonneg, Z3_mk_div(c, x, y),
+                   Z3_mk_unary_minus(c, Z3_mk_div(c, Z3_mk_unary_minus(c, x), y)));
+}
+
+static Z3_ast c_rem(Z3_ast x, Z3_ast y) {
+  return bin(Z3_mk_sub, x, bin(Z3_mk_mul, y, c_div(x, y)));
+}
+
+static bool const_value(Expr *e, long long *v) { return expr_is_const(e, v); }
+
+static Z3_ast pow2(long long k) {
+  long long v = 1;
+  for (long long i = 0; i < k; i++)
+    v *= 2;
+  return smt_num(v);
+}
+
+Z3_ast smt_int(Expr *e, SmtEnv *env) {
+  Z3_context c = smt_ctx();
+  long long k;
+  switch (e->kind) {
+  case E_NUM:
+    return smt_num(e->num);
+  case E_VAR:
+    return env && env->var ? env->var(e->var, env->arg) : smt_var(e->var);
+  case E_INDEX: {
+    if (!env || !env->array)
+      return fresh(env, NULL, NULL);
+    Z3_ast a = env->array(e->var, env->arg);
+    for (int i = 0; i < e->args.len; i++)
+      a = Z3_mk_select(c, a, smt_int(e->args.data[i], env));
+    return a;
+  }
+  case E_NEG:
+    return Z3_mk_unary_minus(c, smt_int(e->lhs, env));
+  case E_BITNOT: /* ~x == -x - 1 on two's complement */
+    return bin(Z3_mk_sub, Z3_mk_unary_minus(c, smt_int(e->lhs, env)), smt_num(1));
+  case E_CAST:
+    if (e->type->kind == TY_BOOL)
+      return to_int(smt_bool(e->lhs, env));
+    return smt_int(e->lhs, env);
+  case E_ADD:
+    return bin(Z3_mk_add, smt_int(e->lhs, env), smt_int(e->rhs, env));
+  case E_SUB:
+    return bin(Z3_mk_sub, smt_int(e->lhs, env), smt_int(e->rhs, env));
+  case E_MUL:
+    return bin(Z3_mk_mul, smt_int(e->lhs, env), smt_int(e->rhs, env));
+  case E_DIV:
+    return c_div(smt_int(e->lhs, env), smt_int(e->rhs, env));
+  case E_MOD:
+    return c_rem(smt_int(e->lhs, env), smt_int(e->rhs, env));
+  case E_SHL:
+    if (const_value(e->rhs, &k) && k >= 0 && k < 62)
+      return bin(Z3_mk_mul, smt_int(e->lhs, env), pow2(k));
+    return fresh(env, NULL, NULL);
+  case E_SHR:
+    /* arithmetic shift: floor division, which is Z3's div by a positive */
+    if (const_value(e->rhs, &k) && k >= 0 && k < 62)
+      return Z3_mk_div(c, smt_int(e->lhs, env), pow2(k));
+    return fresh(env, NULL, NULL);
+  case E_BITAND:
+    if (const_value(e->rhs, &k) && k >= 0)
+      return fresh(env, and_mask_range, smt_num(k));
+    if (const_value(e->lhs, &k) && k >= 0)
+      return fresh(env, and_mask_range, smt_num(k));
+    return fresh(env, NULL, NULL);
+  case E_BITOR:
+  case E_BITXOR:
+    return fresh(env, NULL, NULL);
+  case E_COND:
+    return Z3_mk_ite(c, smt_bool(e->cond, env), smt_int(e->lhs, env), smt_int(e->rhs, env));
+  case E_LT: case E_LE: case E_GT: case E_GE: case E_EQ: case E_NE:
+  case E_LAND: case E_LOR: case E_NOT:
+    return to_int(smt_bool(e, env));
+  case E_NONDET:
+    return fresh(env, NULL, NULL);
+  default:
+    return fresh(env, NULL, NULL);
+  }
+}
+
+Z3_ast smt_bool(Expr *e, SmtEnv *env) {
+  Z3_context c = smt_ctx();
+  switch (e->kind) {
+  case E_LT:
+    return Z3_mk_lt(c, smt_int(e->lhs, env), smt_int(e->rhs, env));
+  case E_LE:
+    return Z3_mk_le(c, smt_int(e->lhs, env), smt_int(e->rhs, env));
+  case E_GT:
+    return Z3_mk_gt(c, smt_int(e->lhs, env), smt_int(e->rhs, env));
+  case E_GE:
+    return Z3_mk_ge(c, smt_int(e->lhs, env), smt_int(e->rhs, env));
+  case E_EQ:
+    return Z3_mk_eq(c, smt_int(e->lhs, env), smt_int(e->rhs, env));
+  case E_NE:
+    return smt_not(Z3_mk_eq(c, smt_int(e->lhs, env), smt_int(e->rhs, env)));
+  case E_LAND:
+    return bin(Z3_mk_and, smt_bool(e->lhs, env), smt_bool(e->rhs, env));
+  case E_LOR:
+    return bin(Z3_mk_or, smt_bool(e->lhs, env), smt_bool(e->rhs, env));
+  case E_NOT:
+    return smt_not(smt_bool(e->lhs, env));
+  case E_NUM:
+    return e->num ? smt_true() : smt_false();
+  case E_CAST:
+    return smt_bool(e->lhs, env);
+  case E_COND:
+    return Z3_mk_ite(c, smt_bool(e->cond, env), smt_bool(e->lhs, env), smt_bool(e->rhs, env));
+  default:
+    return smt_not(Z3_mk_eq(c, smt_int(e, env), smt_num(0)));
+  }
+}
+
+char *smt_text(Z3_ast a) {
+  Z3_context c = smt_ctx();
+  Z3_set_ast_print_mode(c, Z3_PRINT_SMTLIB2_COMPLIANT);
+  return xstrdup(Z3_ast_to_string(c, a));
+}
+
+Z3_ast smt_parse(const char *text, const char *const *names, int nnames) {
+  Z3_context c = smt_ctx();
+  Z3_symbol *syms = calloc((size_t)nnames + 1, sizeof *syms);
+  Z3_func_decl *decls = calloc((size_t)nnames + 1, sizeof *decls);
+  for (int i = 0; i < nnames; i++) {
+    syms[i] = Z3_mk_string_symbol(c, names[i]);
+    decls[i] = Z3_mk_func_decl(c, syms[i], 0, NULL, int_sort());
+  }
+  char *src = xformat("(assert %s)", text);
+  Z3_ast_vector v = Z3_parse_smtlib2_string(c, src, 0, NULL, NULL, (unsigned)nnames, syms, decls);
+  free(syms);
+  free(decls);
+  if (Z3_get_error_code(c) != Z3_OK)
+    return NULL;
+  unsigned n = Z3_ast_vector_size(c, v);
+  Z3_ast r = NULL;
+  for (unsigned i = 0; i < n; i++)
+    r = smt_and2(r, Z3_ast_vector_get(c, v, i));
+  return r ? r : smt_true();
+}
+
+static Z3_solver solver_with_timeout(double timeout) {
+  Z3_context c = smt_ctx();
+  Z3_solver s = Z3_mk_solver(c);
+  Z3_solver_inc_ref(c, s);
+  if (timeout > 0) {
+    Z3_params p = Z3_mk_params(c);
+    Z3_params_inc_ref(c, p);
+    Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), (unsigned)(timeout * 1000));
+    Z3_solver_set_params(c, s, p);
+    Z3_params_dec_ref(c, p);
+  }
+  return s;
+}
+
+Z3_lbool smt_check(Z3_ast f, double timeout) {
+  Z3_context c = smt_ctx();
+  Z3_solver s = solver_with_timeout(timeout);
+  Z3_solver_assert(c, s, f);
+  Z3_lbool r = Z3_solver_check(c, s);
+  Z3_solver_dec_ref(c, s);
+  return r;
+}
+
+bool smt_implies(Z3_ast a, Z3_ast b, double timeout) {
+  return smt_check(smt_and2(a, smt_not(b)), timeout) == Z3_L_FALSE;
+}
+
+bool smt_equivalent(Z3_ast a, Z3_ast b, double timeout) {
+  return smt_implies(a, b, timeout) && smt_implies(b, a, timeout);
+}
+
+/* Apply a tactic to one formula and conjoin the resulting goals (NULL if the
+ * tactic fails or leaves several subgoals). */
+static Z3_ast apply_tactic(const char *name, Z3_ast f) {
+  Z3_context c = smt_ctx();
+  Z3_tactic t = Z3_mk_tactic(c, name);
+  Z3_tactic_inc_ref(c, t);
+  Z3_goal g = Z3_mk_goal(c, false, false, false);
+  Z3_goal_inc_ref(c, g);
+  Z3_goal_assert(c, g, f);
+  Z3_apply_result r = Z3_tactic_apply(c, t, g);
+  Z3_ast out = NULL;
+  if (Z3_get_error_code(c) == Z3_OK && r) {
+    Z3_apply_result_inc_ref(c, r);
+    unsigned n = Z3_apply_result_get_num_subgoals(c, r);
+    Z3_ast disj = NULL;
+    for (unsigned i = 0; i < n; i++) {
+      Z3_goal sg = Z3_apply_result_get_subgoal(c, r, i);
+      Z3_ast conj = NULL;
+      for (unsigned j = 0; j < Z3_goal_size(c, sg); j++)
+        conj = smt_and2(conj, Z3_goal_formula(c, sg, j));
+      disj = smt_or2(disj, conj ? conj : smt_true());
+    }
+    out = disj ? disj : smt_false();
+    Z3_apply_result_dec_ref(c, r);
+  }
+  Z3_goal_dec_ref(c, g);
+  Z3_tactic_dec_ref(c, t);
+  return out;
+}
+
+Z3_ast smt_simplify(Z3_ast a, Z3_ast context) {
+  Z3_context c = smt_ctx();
+  Z3_ast s = Z3_simplify(c, a);
+  if (!context)
+    return s;
+  /* ctx-solver-simplify simplifies each conjunct using the others: put the
+   * context first and drop it from the result. */
+  Z3_ast marked = smt_and2(context, s);
+  Z3_ast r = apply_tactic("ctx-solver-simplify", marked);
+  if (!r)
+    return s;
+  /* r is equivalent to context && s; keep what context does not imply */
+  Z3_ast kept = NULL;
+  if (Z3_is_app(c, r) && Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, r))) == Z3_OP_AND) {
+    Z3_app app = Z3_to_app(c, r);
+    for (unsigned i = 0; i < Z3_get_app_num_args(c, app); i++) {
+      Z3_ast part = Z3_get_app_arg(c, app, i);
+      if (!smt_implies(context, part, 1))
+        kept = smt_and2(kept, part);
+    }
+  } else if (!smt_implies(context, r, 1)) {
+    kept = r;
+  }
+  kept = kept ? kept : smt_true();
+  /* never return something weaker than a under the context */
+  if (!smt_implies(smt_and2(context, kept), s, 2))
+    return s;
+  return kept;
+}
+
+static Z3_ast quantified_qe(bool forall, Z3_ast *vars, int nvars, Z3_ast f) {
+  Z3_context c = smt_ctx();
+  if (nvars == 0)
+    return f;
+  Z3_app *apps = calloc((size_t)nvars, sizeof *apps);
+  for (int i = 0; i < nvars; i++)
+    apps[i] = Z3_to_app(c, vars[i]);
+  Z3_ast q = forall ? Z3_mk_forall_const(c, 0, (unsigned)nvars, apps, 0, NULL, f)
+                    : Z3_mk_exists_const(c, 0, (unsigned)nvars, apps, 0, NULL, f);
+  free(apps);
+  Z3_ast r = apply_tactic("qe", q);
+  if (!r || Z3_is_quantifier_forall(c, r) || Z3_is_quantifier_exists(c, r))
+    return NULL;
+  return Z3_simplify(c, r);
+}
+
+Z3_ast smt_exists_qe(Z3_ast *vars, int nvars, Z3_ast f) {
+  return quantified_qe(false, vars, nvars, f);
+}
+
+Z3_ast smt_forall_qe(Z3_ast *vars, int nvars, Z3_ast f) {
+  return quantified_qe(true, vars, nvars, f);
+}
