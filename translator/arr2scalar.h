@@ -210,6 +210,8 @@ struct Stmt {
   Stmt *target;        /* S_BREAK, S_CONTINUE: the loop or switch left */
   int site;            /* S_READ/S_WRITE: access site number (observers) */
   bool from_check_loop;    /* S_ASSERT produced by a quantified-assertion loop */
+  Stmt *origin;        /* statement of the source program this one stands for
+                          (the S_READ behind the nondet of an abstracted read) */
 };
 
 struct Func {
@@ -357,6 +359,7 @@ struct Oracle {
   /* Told of every element read (S_READ) with its value; may be NULL. */
   void (*on_read)(Oracle *o, Stmt *read, long long flat, long long value);
   void *state;
+  Stmt *at;            /* set by the interpreter: the statement being run */
 };
 
 typedef struct RunInfo {

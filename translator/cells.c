@@ -227,7 +227,13 @@ static void setup_classes(Abs *a) {
     ArrayInfo *r = a->infos.data[j];
     if (find_root(r) != r)
       continue;
-    if (root_user[j])
+    /* Fewer cells than reads of the array in one assertion would leave that
+     * assertion checked nowhere (each read needs its own cell): unsound. */
+    if (root_user[j] && root_user[j] < r->count)
+      warn_at((Loc){"--cells", 0, 0},
+              "array '%s' is read %d times in one assertion: it gets %d cells, not %d",
+              r->array->name, r->count, r->count, root_user[j]);
+    else if (root_user[j])
       r->count = root_user[j];
     if (r->count < 1)
       r->count = 1;
@@ -504,12 +510,14 @@ static ExprVec copy_idx(ExprVec *idx) {
 }
 
 /* t = a[i]  ==>  t = nondet(); if (i == a_x1) assume(t == a_v1); ... */
-static void rewrite_read(Abs *a, Var *t, Var *array, ExprVec *idx, int site, Loc loc,
+static void rewrite_read(Abs *a, Stmt *read, Var *t, Var *array, ExprVec *idx, int site, Loc loc,
                          Stmt *out) {
   ArrayCells *ac = cells_of(a, array, loc);
   if (!ac)
     return;
-  block_add(out, new_assign(t, new_nondet(t->type, loc), loc));
+  Stmt *nd = new_assign(t, new_nondet(t->type, loc), loc);
+  nd->origin = read;
+  block_add(out, nd);
   for (int j = 0; j < ncurrent(ac); j++) {
     const Cell *c = &ac->cells.data[j];
     Stmt *then = new_block(loc);
@@ -701,7 +709,8 @@ static bool counter_offset(const Expr *e, const Var *k, long long *off) {
   return false;
 }
 
-/* Reads of e performed whenever e is evaluated (not under && || ?:). */
+/* Reads of e performed whenever e is evaluated: not under the right operand
+ * of && or ||, and under ?: only those made by both branches. */
 static void unconditional_reads(Expr *e, Reads *out) {
   if (!e)
     return;
@@ -717,6 +726,15 @@ static void unconditional_reads(Expr *e, Reads *out) {
   }
   if (e->kind == E_COND) {
     unconditional_reads(e->cond, out);
+    Reads a = {0}, b = {0};
+    unconditional_reads(e->lhs, &a);
+    unconditional_reads(e->rhs, &b);
+    for (int i = 0; i < a.len; i++)
+      for (int j = 0; j < b.len; j++)
+        if (expr_equal(a.data[i], b.data[j])) {
+          vec_push(out, a.data[i]);
+          break;
+        }
     return;
   }
   unconditional_reads(e->lhs, out);
@@ -761,7 +779,11 @@ static void scan_body(BodyScan *bs, Stmt *s) {
       vec_push(&bs->declared, s->var);
     return;
   case S_ASSIGN:
-    if (s->var == bs->k)
+    /* A variable of the enclosing code assigned by the body may carry a value
+     * from one iteration to the next, which running the body once per cell
+     * does not reproduce (unsound): only the body's own variables and
+     * normalization temporaries may be assigned. */
+    if (s->var == bs->k || (s->var->role != ROLE_TEMP && !in_vars(&bs->declared, s->var)))
       bs->ok = false;
     else if (!in_vars(&bs->assigned, s->var))
       vec_push(&bs->assigned, s->var);
@@ -1085,7 +1107,7 @@ static void rewrite_stmt(Abs *a, Stmt *s, Stmt *out) {
     return;
   case S_READ: {
     ExprVec idx = copy_idx(&s->idx);
-    rewrite_read(a, s->var, s->array, &idx, s->site, s->loc, out);
+    rewrite_read(a, s, s->var, s->array, &idx, s->site, s->loc, out);
     return;
   }
   case S_WRITE: {

@@ -33,6 +33,13 @@ static void assume_edge(Build *b, int from, int to, Expr *c, Stmt *s) {
   edge(b, ED_ASSUME, from, to, s)->expr = c;
 }
 
+/* !c, without double negations */
+static Expr *negation(Expr *c) {
+  if (c->kind == E_NOT)
+    return c->lhs;
+  return new_unary(E_NOT, c, c->loc);
+}
+
 Expr *type_constraint(Type *t, Expr *v) {
   if (!is_scalar(t))
     return NULL;
@@ -137,7 +144,7 @@ static int stmt(Build *b, Stmt *s, int at) {
     assume_edge(b, at, n, s->expr, s);
     return n;
   case S_ASSERT:
-    assume_edge(b, at, g->error, new_unary(E_NOT, s->expr, loc), s);
+    assume_edge(b, at, g->error, negation(s->expr), s);
     n = node(b, loc);
     assume_edge(b, at, n, s->expr, s);
     return n;
@@ -149,7 +156,7 @@ static int stmt(Build *b, Stmt *s, int at) {
   case S_IF: {
     int t = node(b, loc), e = node(b, loc);
     assume_edge(b, at, t, s->expr, s);
-    assume_edge(b, at, e, new_unary(E_NOT, s->expr, loc), s);
+    assume_edge(b, at, e, negation(s->expr), s);
     t = block(b, s->then, t);
     e = block(b, s->els, e);
     return join(b, t, e, loc);

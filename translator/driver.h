@@ -22,6 +22,7 @@ typedef struct Options {
   const char *backend;     /* --backend=spacer|polyhedra|cpachecker|flata|interproc */
   const char *format;      /* --format=text|json|acsl|csv */
   const char *tool;        /* --cpachecker=PATH, --flata=PATH, --interproc=PATH */
+  const char *tool_for;    /* ... which of the three: "cpachecker", "flata", "interproc" */
   const char *config;      /* --config=... (analyzer configuration, domain) */
   bool no_cells;           /* --no-cells: SMT arrays instead of cells */
   bool verbose;            /* -v */
@@ -44,6 +45,11 @@ extern const char invariants_help[];
 /* bench.c: arr2scalar bench DIR */
 int bench_main(Options *o);
 extern const char bench_help[];
+
+/* BackendOptions from the command line, for the back-end named backend
+ * (the tool path of --cpachecker=... goes to cpachecker only). */
+#include "backend.h"
+BackendOptions backend_options(const Options *o, const char *backend, double timeout);
 
 /* Exit codes of verify (and of bench: 0 unless a verdict was wrong). */
 enum {

@@ -599,8 +599,16 @@ void emit_c(FILE *out, Program *p) {
       bool has_decl = false;
       for (int k = 0; k < declared.len; k++)
         has_decl |= declared.data[k] == v;
-      if (v->type->kind != TY_ARRAY && !has_decl)
+      if (v->type->kind == TY_ARRAY || has_decl)
+        continue;
+      if (v->role == ROLE_OBSERVER) {
+        /* written, never read (paper 5.4): without a use, gcc -Wall warns
+         * "set but not used" */
+        line(&em, "%s = 0;", decl_of(v));
+        line(&em, "(void)%s;", v->name);
+      } else {
         line(&em, "%s;", decl_of(v));
+      }
     }
     block_body(&em, f->body);
     fprintf(out, "}\n\n");

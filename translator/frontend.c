@@ -898,13 +898,18 @@ static void conv_init_list(FE *fe, CXCursor c, Type *t, Expr *out) {
         error_at(loc_of(e), "unsupported designated initializer");
         return;
       }
-      if (t->elem->kind == TY_ARRAY)
+      enum CXCursorKind ek = clang_getCursorKind(strip(e));
+      if (t->elem->kind == TY_ARRAY &&
+          (ek == CXCursor_InitListExpr || ek == CXCursor_StringLiteral)) {
         conv_init_list(fe, e, t->elem, out);
-      else
+        /* pad a sub-array to its full size */
+        while ((out->args.len - start) % per)
+          vec_push(&out->args, NULL);
+      } else {
+        /* a scalar; for a sub-array, its braces were elided ({0} or
+         * {1, 2, 3} for int[2][2]): elements follow in row-major order */
         vec_push(&out->args, conv_operand(fe, e));
-      /* pad a sub-array to its full size */
-      while ((out->args.len - start) % per)
-        vec_push(&out->args, NULL);
+      }
     }
   } else {
     error_at(loc_of(c), "unsupported array initializer");

@@ -389,6 +389,7 @@ static Flow exec_switch(Interp *in, Stmt *s) {
 static Flow exec(Interp *in, Stmt *s) {
   if (++in->info.steps > in->max_steps)
     return stop(in, RUN_LIMIT, s->loc, "step limit");
+  in->o->at = s;
   switch (s->kind) {
   case S_BLOCK:
     return exec_block(in, s);

@@ -11,11 +11,13 @@
  * 10 (false) and 20 (unknown), see driver.h.
  */
 #include "arr2scalar.h"
+#include "backend.h"
 #include "driver.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage_text[] =
@@ -26,7 +28,9 @@ static const char usage_text[] =
     "\n"
     "Output:\n"
     "  -o FILE            write the output to FILE (written only on success)\n"
-    "  --emit=KIND        c (scalar C, default) or json (the cell map)\n"
+    "  --emit=KIND        c (scalar C, default), json (the cell map), chc (Horn\n"
+    "                     clauses for Spacer; with --no-cells over SMT arrays),\n"
+    "                     nts (Flata), spl (Interproc)\n"
     "\n"
     "Abstraction:\n"
     "  --cells A=K,...    K cells for the array named A (or F:A for array A of\n"
@@ -167,6 +171,7 @@ void parse_options(Options *o, int argc, char **argv, int first) {
       pass(o, "--config", v);
     } else if ((v = tool_option(argc, argv, &i, &name))) {
       o->tool = v;
+      o->tool_for = name + 2;
       pass(o, name, v);
     } else if (!strcmp(a, "--no-cells")) {
       o->no_cells = true;
@@ -219,6 +224,11 @@ FILE *open_output(const char *path, char **tmp) {
     *tmp = NULL;
     return NULL;
   }
+  /* mkstemp creates the file 0600; give it the mode of a file made by the
+   * compiler (0666 less the umask) */
+  mode_t mask = umask(0);
+  umask(mask);
+  fchmod(fd, 0666 & ~mask);
   return fdopen(fd, "w");
 }
 
@@ -242,11 +252,18 @@ static int translate(Options *o) {
   if (o->inputs.len != 1)
     usage_error("%s", o->inputs.len ? "give one input file" : "no input file");
   const char *emit = o->emit ? o->emit : "c";
-  if (strcmp(emit, "c") && strcmp(emit, "json"))
-    usage_error("unknown --emit kind '%s' (expected c or json)", emit);
-  Program *p = load_program(o, o->inputs.data[0], NULL);
+  const Backend *writer = !strcmp(emit, "chc")   ? &backend_spacer
+                          : !strcmp(emit, "nts") ? &backend_flata
+                          : !strcmp(emit, "spl") ? &backend_interproc
+                                                 : NULL;
+  if (strcmp(emit, "c") && strcmp(emit, "json") && !writer)
+    usage_error("unknown --emit kind '%s' (expected c, json, chc, nts or spl)", emit);
+  Program *orig = NULL;
+  Program *p = load_program(o, o->inputs.data[0], &orig);
   if (!p)
     return 2;
+  if (o->no_cells)
+    p = orig; /* --emit=chc --no-cells: the clauses over SMT arrays */
   char *tmp;
   FILE *out = open_output(o->output, &tmp);
   if (!out)
@@ -254,8 +271,10 @@ static int translate(Options *o) {
   bool ok = true;
   if (!strcmp(emit, "c"))
     emit_c(out, p);
-  else
+  else if (!strcmp(emit, "json"))
     ok = emit_cellmap_json(out, p);
+  else
+    ok = writer->emit(out, p);
   if (ferror(out))
     ok = false;
   if (!close_output(out, o->output, tmp, ok))
@@ -264,7 +283,7 @@ static int translate(Options *o) {
 }
 
 static const Subcommand subcommands[] = {
-    {NULL, NULL, NULL},
+    {"verify", verify_main, verify_help},
 };
 
 int main(int argc, char **argv) {

@@ -152,12 +152,30 @@ static Expr *read_elem(Norm *n, Var *a, ExprVec *idx, Type *t, Loc loc, Stmt *ou
   return ref(v, loc);
 }
 
-/* v = a[i] reads straight into v (same type: no conversion). */
+static bool mentions_var(const Expr *e, const Var *v) {
+  if (!e)
+    return false;
+  if ((e->kind == E_VAR || e->kind == E_INDEX) && e->var == v)
+    return true;
+  if (mentions_var(e->lhs, v) || mentions_var(e->rhs, v) || mentions_var(e->cond, v))
+    return true;
+  for (int i = 0; i < e->args.len; i++)
+    if (mentions_var(e->args.data[i], v))
+      return true;
+  return false;
+}
+
+/* v = a[i] reads straight into v (same type: no conversion). Not when the
+ * index mentions v (i = a[i]): the abstract read assigns v before testing
+ * the index against the cells, so the index must not depend on v. */
 static bool direct_read(Norm *n, Var *v, Expr *rhs, Loc loc, Stmt *out) {
   while (rhs->kind == E_CAST && rhs->implicit && rhs->type == v->type && rhs->lhs->type == v->type)
     rhs = rhs->lhs;
   if (rhs->kind != E_INDEX || rhs->type != v->type)
     return false;
+  for (int i = 0; i < rhs->args.len; i++)
+    if (mentions_var(rhs->args.data[i], v))
+      return false;
   ExprVec idx = {0};
   rvalues(n, &rhs->args, &idx, out);
   read_into(n, v, rhs->var, &idx, loc, out);
@@ -254,6 +272,15 @@ static Expr *logical(Norm *n, Expr *e, bool want, Stmt *out) {
 
 static Expr *conditional(Norm *n, Expr *e, bool want, Stmt *out) {
   Loc loc = e->loc;
+  /* c ? (void)0 : __assert_fail(...): glibc's assert macro in strict ISO
+   * modes (-std=c11) is an assertion, like its `if (c) ; else` GNU form. */
+  const Expr *r = e->rhs;
+  while (r->kind == E_CAST)
+    r = r->lhs;
+  if (!want && r->kind == E_CALL && r->builtin == B_ERROR && !has_effects(e->lhs)) {
+    emit_assert(n, e->cond, loc, out);
+    return NULL;
+  }
   Expr *c = rvalue(n, e->cond, out);
   if (is_pure(e->lhs) && is_pure(e->rhs))
     return want ? new_cond(c, e->lhs, e->rhs, loc) : NULL;

@@ -117,6 +117,11 @@ Z3_ast smt_int(Expr *e, SmtEnv *env) {
   long long k;
   switch (e->kind) {
   case E_NUM:
+    if (env && env->num) {
+      Z3_ast t = env->num(e->num, env->arg);
+      if (t)
+        return t;
+    }
     return smt_num(e->num);
   case E_VAR:
     return env && env->var ? env->var(e->var, env->arg) : smt_var(e->var);
@@ -228,10 +233,17 @@ Z3_ast smt_parse(const char *text, const char *const *names, int nnames) {
   free(decls);
   if (Z3_get_error_code(c) != Z3_OK)
     return NULL;
+  /* the vector is reference counted even in this context, and its formulas
+   * would go with it */
+  Z3_ast_vector_inc_ref(c, v);
   unsigned n = Z3_ast_vector_size(c, v);
   Z3_ast r = NULL;
-  for (unsigned i = 0; i < n; i++)
-    r = smt_and2(r, Z3_ast_vector_get(c, v, i));
+  for (unsigned i = 0; i < n; i++) {
+    Z3_ast f = Z3_ast_vector_get(c, v, i);
+    Z3_inc_ref(c, f); /* owned by the context from now on, like other terms */
+    r = smt_and2(r, f);
+  }
+  Z3_ast_vector_dec_ref(c, v);
   return r ? r : smt_true();
 }
 

@@ -32,6 +32,9 @@ typedef struct SmtEnv {
    * NULL means true. Those unknowns are free constants: a Horn clause
    * quantifies them like any other variable. */
   Z3_ast side;
+  /* The term of an integer constant, or NULL for the constant itself
+   * (Horn clauses may read a large bound as a symbolic parameter). */
+  Z3_ast (*num)(long long v, void *arg);
 } SmtEnv;
 
 /* An integer term for a pure IR expression, read with C semantics on

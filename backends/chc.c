@@ -1,0 +1,1013 @@
+/*
+ * chc.c -- constrained Horn clauses of a program (see chc.h).
+ *
+ * For each function: its CFG, the cut points (entry, loop heads, points
+ * after calls; exit and error end clauses), the variables live at each cut
+ * point (the arguments of its predicate), and one clause per cut point and
+ * target reached from it without passing another cut point. The paths of a
+ * clause are merged forward in SSA form: values are terms; where paths join,
+ * variables whose values differ get a fresh constant and each path says
+ * which value it brings.
+ */
+#include "chc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct FuncInfo {
+  Func *f;
+  Cfg *g;
+  bool is_entry;       /* the program's entry: no summary, no input copies */
+  VarVec state;        /* variables of a program state in f */
+  VarVec ins;          /* inputs of the summary */
+  VarVec outs;         /* outputs of the summary */
+  ChcPred *sum;
+  ChcPred **point;     /* per CFG node: its predicate, if a cut point */
+  bool *cut;
+  bool **live;         /* per node: liveness of each state variable */
+} FuncInfo;
+
+typedef struct Builder {
+  Chc *c;
+  Program *p;
+  VEC(FuncInfo *) infos;
+  int *index;          /* Var id -> position in the current function's state */
+  FuncInfo *fi;        /* function being encoded */
+  int nconst;          /* fresh constants */
+  VEC(ChcHavoc) havocs;/* nondet values chosen in the current region */
+} Builder;
+
+/* ---- Sorts and names ------------------------------------------------------- */
+
+static Z3_sort sort_of(Builder *b, Var *v) {
+  Z3_context z = smt_ctx();
+  Z3_sort s = Z3_mk_int_sort(z);
+  if (b->c->arrays && v->type->kind == TY_ARRAY) {
+    int nd = array_dims(v->type, NULL, 0, NULL);
+    for (int i = 0; i < nd; i++)
+      s = Z3_mk_array_sort(z, Z3_mk_int_sort(z), s);
+  }
+  return s;
+}
+
+static Z3_ast mk_const(const char *name, Z3_sort s) {
+  Z3_context z = smt_ctx();
+  return Z3_mk_const(z, Z3_mk_string_symbol(z, name), s);
+}
+
+static Z3_ast fresh(Builder *b, const char *base, Z3_sort s) {
+  return mk_const(xformat("%s!%d", base, b->nconst++), s);
+}
+
+static const char *in_name(Var *v) { return xformat("%s!in", v->name); }
+
+/* ---- Functions: state, interface, liveness --------------------------------- */
+
+static bool in_vec(VarVec *v, Var *x) {
+  for (int i = 0; i < v->len; i++)
+    if (v->data[i] == x)
+      return true;
+  return false;
+}
+
+static void push_unique(VarVec *v, Var *x) {
+  if (!in_vec(v, x))
+    vec_push(v, x);
+}
+
+static bool keeps(Builder *b, Var *v) {
+  return is_scalar(v->type) || (b->c->arrays && v->type->kind == TY_ARRAY);
+}
+
+static FuncInfo *info_of(Builder *b, Func *f) {
+  for (int i = 0; i < b->infos.len; i++)
+    if (b->infos.data[i]->f == f)
+      return b->infos.data[i];
+  return NULL;
+}
+
+static void setup_func(Builder *b, FuncInfo *fi) {
+  Cfg *g = fi->g;
+  Func *f = fi->f;
+  VarVec globals = {0};
+  func_globals(b->p, f, &globals);
+  for (int i = 0; i < g->vars.len; i++)
+    push_unique(&fi->state, g->vars.data[i]);
+  if (b->c->arrays)
+    for (int i = 0; i < g->arrays.len; i++)
+      push_unique(&fi->state, g->arrays.data[i]);
+  for (int i = 0; i < globals.len; i++)
+    if (keeps(b, globals.data[i]))
+      push_unique(&fi->state, globals.data[i]);
+  for (int i = 0; i < b->c->params.len; i++)
+    push_unique(&fi->state, b->c->params.data[i]);
+  /* interface */
+  for (int i = 0; i < f->params.len; i++)
+    if (keeps(b, f->params.data[i]))
+      vec_push(&fi->ins, f->params.data[i]);
+  for (int i = 0; i < globals.len; i++)
+    if (keeps(b, globals.data[i]))
+      vec_push(&fi->ins, globals.data[i]);
+  for (int i = 0; i < b->c->params.len; i++)
+    vec_push(&fi->ins, b->c->params.data[i]); /* read-only: not an output */
+  for (int i = 0; i < f->params.len; i++) {
+    Var *v = f->params.data[i];
+    if (v->byref || (b->c->arrays && v->type->kind == TY_ARRAY))
+      vec_push(&fi->outs, v);
+  }
+  for (int i = 0; i < globals.len; i++)
+    if (keeps(b, globals.data[i]))
+      vec_push(&fi->outs, globals.data[i]);
+  if (g->ret)
+    vec_push(&fi->outs, g->ret);
+}
+
+typedef struct UseDef {
+  bool *use, *def;
+  int *index;
+  VarVec *state;
+} UseDef;
+
+static void mark_use(Var *v, void *arg) {
+  UseDef *u = arg;
+  int i = u->index[v->id];
+  if (i >= 0)
+    u->use[i] = true;
+}
+
+static void mark_def(UseDef *u, Var *v) {
+  int i = u->index[v->id];
+  if (i >= 0)
+    u->def[i] = true;
+}
+
+static void edge_usedef(Builder *b, Edge *e, UseDef *u) {
+  switch (e->kind) {
+  case ED_ASSIGN:
+    expr_vars(e->expr, mark_use, u);
+    mark_def(u, e->var);
+    break;
+  case ED_HAVOC:
+    mark_def(u, e->var);
+    break;
+  case ED_ASSUME:
+    expr_vars(e->expr, mark_use, u);
+    break;
+  case ED_READ:
+    mark_use(e->array, u);
+    for (int i = 0; i < e->idx.len; i++)
+      expr_vars(e->idx.data[i], mark_use, u);
+    mark_def(u, e->var);
+    break;
+  case ED_WRITE:
+    mark_use(e->array, u);
+    for (int i = 0; i < e->idx.len; i++)
+      expr_vars(e->idx.data[i], mark_use, u);
+    expr_vars(e->expr, mark_use, u);
+    break;
+  case ED_CALL: {
+    Stmt *s = e->call;
+    for (int i = 0; i < s->args.len; i++)
+      expr_vars(s->args.data[i], mark_use, u);
+    FuncInfo *callee = info_of(b, s->func);
+    if (callee)
+      for (int i = 0; i < callee->ins.len; i++)
+        if (callee->ins.data[i]->kind == VAR_GLOBAL)
+          mark_use(callee->ins.data[i], u);
+    if (s->var)
+      mark_def(u, s->var);
+    break;
+  }
+  }
+}
+
+/* Backward liveness over the state variables. */
+static void liveness(Builder *b, FuncInfo *fi) {
+  Cfg *g = fi->g;
+  int n = g->nodes.len, k = fi->state.len;
+  fi->live = xalloc(sizeof(bool *) * (size_t)n);
+  for (int i = 0; i < n; i++)
+    fi->live[i] = xalloc(sizeof(bool) * (size_t)(k + 1));
+  for (int i = 0; i < k; i++)
+    if (in_vec(&fi->outs, fi->state.data[i]))
+      fi->live[g->exit][i] = true;
+  /* parameters standing for constants are used wherever the constant is:
+   * keep them live everywhere */
+  for (int i = 0; i < k; i++)
+    if (in_vec(&b->c->params, fi->state.data[i]))
+      for (int n2 = 0; n2 < n; n2++)
+        fi->live[n2][i] = true;
+  bool *use = xalloc(sizeof(bool) * (size_t)(k + 1)), *def = xalloc(sizeof(bool) * (size_t)(k + 1));
+  UseDef u = {use, def, b->index, &fi->state};
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int ei = g->edges.len - 1; ei >= 0; ei--) {
+      Edge *e = &g->edges.data[ei];
+      memset(use, 0, sizeof(bool) * (size_t)k);
+      memset(def, 0, sizeof(bool) * (size_t)k);
+      edge_usedef(b, e, &u);
+      for (int i = 0; i < k; i++) {
+        bool l = use[i] || (fi->live[e->to][i] && !def[i]);
+        if (l && !fi->live[e->from][i]) {
+          fi->live[e->from][i] = true;
+          changed = true;
+        }
+      }
+    }
+  }
+}
+
+static void set_index(Builder *b, FuncInfo *fi) {
+  for (int i = 0; i < b->p->nvars; i++)
+    b->index[i] = -1;
+  for (int i = 0; i < fi->state.len; i++)
+    b->index[fi->state.data[i]->id] = i;
+}
+
+/* ---- Predicates ------------------------------------------------------------- */
+
+static ChcPred *new_pred(Builder *b, const char *name, PredKind kind, Func *f) {
+  ChcPred *pr = xalloc(sizeof *pr);
+  const char *n = name;
+  for (int i = 1; chc_pred(b->c, n); i++)
+    n = xformat("%s_%d", name, i);
+  pr->name = n;
+  pr->kind = kind;
+  pr->func = f;
+  vec_push(&b->c->preds, pr);
+  return pr;
+}
+
+static void add_arg(Builder *b, ChcPred *pr, Var *v, bool in) {
+  ChcArg a = {v, in, in ? in_name(v) : v->name, sort_of(b, v)};
+  vec_push(&pr->args, a);
+}
+
+static void finish_decl(ChcPred *pr) {
+  Z3_context z = smt_ctx();
+  Z3_sort *sorts = xalloc(sizeof(Z3_sort) * (size_t)(pr->args.len + 1));
+  for (int i = 0; i < pr->args.len; i++)
+    sorts[i] = pr->args.data[i].sort;
+  pr->decl = Z3_mk_func_decl(z, Z3_mk_string_symbol(z, pr->name), (unsigned)pr->args.len, sorts,
+                             Z3_mk_bool_sort(z));
+}
+
+static bool is_cut(FuncInfo *fi, int n) {
+  Node *nd = &fi->g->nodes.data[n];
+  return n == fi->g->entry || nd->loop_head || nd->after_call;
+}
+
+static void make_preds(Builder *b, FuncInfo *fi) {
+  Cfg *g = fi->g;
+  Func *f = fi->f;
+  fi->cut = xalloc(sizeof(bool) * (size_t)g->nodes.len);
+  fi->point = xalloc(sizeof(ChcPred *) * (size_t)g->nodes.len);
+  if (!fi->is_entry) {
+    fi->sum = new_pred(b, xformat("%s_sum", f->name), PRED_SUMMARY, f);
+    fi->sum->loc = f->loc;
+    for (int i = 0; i < fi->ins.len; i++)
+      add_arg(b, fi->sum, fi->ins.data[i], true);
+    for (int i = 0; i < fi->outs.len; i++)
+      add_arg(b, fi->sum, fi->outs.data[i], false);
+    Var *err = xalloc(sizeof *err);
+    err->name = "err";
+    err->type = ty_int;
+    ChcArg a = {err, false, "err", Z3_mk_int_sort(smt_ctx())};
+    vec_push(&fi->sum->args, a);
+    fi->sum->nin = fi->ins.len;
+    fi->sum->nout = fi->outs.len;
+    finish_decl(fi->sum);
+  }
+  int nloops = 0, ncalls = 0;
+  for (int n = 0; n < g->nodes.len; n++) {
+    fi->cut[n] = is_cut(fi, n);
+    if (!fi->cut[n] || n == g->entry)
+      continue;
+    Node *nd = &g->nodes.data[n];
+    const char *name = nd->loop_head ? xformat("%s_loop%d_L%d", f->name, ++nloops, nd->loc.line)
+                                     : xformat("%s_call%d_L%d", f->name, ++ncalls, nd->loc.line);
+    ChcPred *pr = new_pred(b, name, PRED_POINT, f);
+    pr->node = n;
+    pr->point = nd->loop_head ? POINT_LOOP_HEAD : POINT_OTHER;
+    pr->loop = nd->loop;
+    pr->loc = nd->loc;
+    if (!fi->is_entry)
+      for (int i = 0; i < fi->ins.len; i++)
+        add_arg(b, pr, fi->ins.data[i], true);
+    for (int i = 0; i < fi->state.len; i++)
+      if (fi->live[n][i])
+        add_arg(b, pr, fi->state.data[i], false);
+    finish_decl(pr);
+    fi->point[n] = pr;
+  }
+  if (fi->is_entry) {
+    /* the entry's final states (for its input/output invariants) */
+    ChcPred *pr = new_pred(b, xformat("%s_exit", f->name), PRED_POINT, f);
+    pr->node = g->exit;
+    pr->point = POINT_EXIT;
+    pr->loc = f->loc;
+    for (int i = 0; i < fi->state.len; i++)
+      if (fi->live[g->exit][i])
+        add_arg(b, pr, fi->state.data[i], false);
+    finish_decl(pr);
+    fi->point[g->exit] = pr;
+  }
+}
+
+/* ---- Symbolic states ---------------------------------------------------------- */
+
+typedef struct State {
+  Z3_ast cond;         /* NULL: true */
+  Z3_ast *val;         /* per state variable */
+  Z3_ast *in;          /* per input of the function: its entry value */
+} State;
+
+typedef struct Clause {
+  Builder *b;
+  ChcClause *cl;
+  State *start;        /* state at the cut point the clause starts from */
+} Clause;
+
+static State *new_state(FuncInfo *fi) {
+  State *s = xalloc(sizeof *s);
+  s->val = xalloc(sizeof(Z3_ast) * (size_t)(fi->state.len + 1));
+  s->in = xalloc(sizeof(Z3_ast) * (size_t)(fi->ins.len + 1));
+  return s;
+}
+
+static State *copy_state(FuncInfo *fi, State *s) {
+  State *c = new_state(fi);
+  c->cond = s->cond;
+  memcpy(c->val, s->val, sizeof(Z3_ast) * (size_t)fi->state.len);
+  memcpy(c->in, s->in, sizeof(Z3_ast) * (size_t)fi->ins.len);
+  return c;
+}
+
+typedef struct Env {
+  Builder *b;
+  State *s;
+} Env;
+
+static Z3_ast env_var(Var *v, void *arg) {
+  Env *e = arg;
+  int i = e->b->index[v->id];
+  return i >= 0 && e->s->val[i] ? e->s->val[i] : smt_var(v);
+}
+
+/* A generalized constant: the current value of its parameter. */
+static Z3_ast env_num(long long v, void *arg) {
+  Env *e = arg;
+  Chc *c = e->b->c;
+  if (!c->generalize || v < c->generalize)
+    return NULL;
+  for (int i = 0; i < c->params.len; i++)
+    if (c->params.data[i]->init->num == v)
+      return env_var(c->params.data[i], arg);
+  return NULL;
+}
+
+static Z3_ast term(Builder *b, State *s, Expr *x, bool as_bool) {
+  Env env = {b, s};
+  SmtEnv se = {env_var, env_var, &env, NULL, env_num};
+  Z3_ast t = as_bool ? smt_bool(x, &se) : smt_int(x, &se);
+  if (se.side)
+    s->cond = smt_and2(s->cond, se.side);
+  return t;
+}
+
+static Z3_ast array_store(Z3_ast a, Z3_ast *idx, int n, Z3_ast v) {
+  Z3_context z = smt_ctx();
+  if (n == 1)
+    return Z3_mk_store(z, a, idx[0], v);
+  return Z3_mk_store(z, a, idx[0], array_store(Z3_mk_select(z, a, idx[0]), idx + 1, n - 1, v));
+}
+
+/* The state after edge e (not a call). */
+static State *apply(Builder *b, State *s0, Edge *e) {
+  FuncInfo *fi = b->fi;
+  State *s = copy_state(fi, s0);
+  Z3_context z = smt_ctx();
+  int vi = e->var ? b->index[e->var->id] : -1;
+  switch (e->kind) {
+  case ED_ASSIGN:
+    if (vi >= 0)
+      s->val[vi] = term(b, s, e->expr, false);
+    break;
+  case ED_HAVOC:
+    if (vi >= 0) {
+      s->val[vi] = fresh(b, e->var->name, sort_of(b, e->var));
+      ChcHavoc h = {e->stmt, e->var, s->val[vi]};
+      vec_push(&b->havocs, h);
+    }
+    break;
+  case ED_ASSUME: {
+    long long k;
+    if (!expr_is_const(e->expr, &k) || !k)
+      s->cond = smt_and2(s->cond, term(b, s, e->expr, true));
+    break;
+  }
+  case ED_READ: {
+    int ai = b->index[e->array->id];
+    Z3_ast a = ai >= 0 ? s->val[ai] : smt_var(e->array);
+    for (int i = 0; i < e->idx.len; i++)
+      a = Z3_mk_select(z, a, term(b, s, e->idx.data[i], false));
+    if (vi >= 0)
+      s->val[vi] = a;
+    break;
+  }
+  case ED_WRITE: {
+    int ai = b->index[e->array->id];
+    Z3_ast idx[MAX_DIMS];
+    for (int i = 0; i < e->idx.len && i < MAX_DIMS; i++)
+      idx[i] = term(b, s, e->idx.data[i], false);
+    Z3_ast v = term(b, s, e->expr, false);
+    if (ai >= 0)
+      s->val[ai] = array_store(s->val[ai], idx, e->idx.len, v);
+    break;
+  }
+  case ED_CALL:
+    break;
+  }
+  return s;
+}
+
+/* One state from the states of the paths arriving at a node. */
+static State *merge(Builder *b, State **in, int n) {
+  FuncInfo *fi = b->fi;
+  if (n == 1)
+    return in[0];
+  State *m = copy_state(fi, in[0]);
+  Z3_ast *eqs = xalloc(sizeof(Z3_ast) * (size_t)n);
+  for (int i = 0; i < fi->state.len; i++) {
+    bool same = true;
+    for (int j = 1; j < n && same; j++)
+      same = Z3_is_eq_ast(smt_ctx(), in[j]->val[i], in[0]->val[i]);
+    if (same)
+      continue;
+    Var *v = fi->state.data[i];
+    m->val[i] = fresh(b, v->name, sort_of(b, v));
+    for (int j = 0; j < n; j++)
+      eqs[j] = smt_and2(eqs[j], Z3_mk_eq(smt_ctx(), m->val[i], in[j]->val[i]));
+  }
+  Z3_ast cond = NULL;
+  for (int j = 0; j < n; j++) {
+    Z3_ast c = smt_and2(in[j]->cond, eqs[j]);
+    cond = smt_or2(cond, c ? c : smt_true());
+  }
+  m->cond = cond;
+  return m;
+}
+
+/* ---- Clauses ----------------------------------------------------------------------- */
+
+typedef struct ConstSet {
+  VEC(Z3_ast) items;
+  unsigned *ids;
+  unsigned cap;
+} ConstSet;
+
+static bool seen_id(ConstSet *cs, unsigned id) {
+  if (!cs->cap) {
+    cs->cap = 1024;
+    cs->ids = calloc(cs->cap, sizeof *cs->ids);
+  }
+  if ((unsigned)cs->items.len * 2 + 2 > cs->cap) {
+    /* grow: rehash the visited ids */
+    unsigned ncap = cs->cap * 4;
+    unsigned *n = calloc(ncap, sizeof *n);
+    for (unsigned i = 0; i < cs->cap; i++)
+      if (cs->ids[i]) {
+        unsigned h = cs->ids[i] * 2654435761u & (ncap - 1);
+        while (n[h])
+          h = (h + 1) & (ncap - 1);
+        n[h] = cs->ids[i];
+      }
+    free(cs->ids);
+    cs->ids = n;
+    cs->cap = ncap;
+  }
+  unsigned key = id + 1, h = key * 2654435761u & (cs->cap - 1);
+  while (cs->ids[h]) {
+    if (cs->ids[h] == key)
+      return true;
+    h = (h + 1) & (cs->cap - 1);
+  }
+  cs->ids[h] = key;
+  return false;
+}
+
+/* Free constants (uninterpreted, no arguments, not Bool) of a term. */
+static void free_consts(Z3_ast a, ConstSet *cs) {
+  Z3_context z = smt_ctx();
+  if (Z3_get_ast_kind(z, a) == Z3_QUANTIFIER_AST) {
+    free_consts(Z3_get_quantifier_body(z, a), cs);
+    return;
+  }
+  if (Z3_get_ast_kind(z, a) != Z3_APP_AST || seen_id(cs, Z3_get_ast_id(z, a)))
+    return;
+  Z3_app app = Z3_to_app(z, a);
+  Z3_func_decl d = Z3_get_app_decl(z, app);
+  unsigned n = Z3_get_app_num_args(z, app);
+  if (n == 0 && Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED &&
+      Z3_get_sort_kind(z, Z3_get_range(z, d)) != Z3_BOOL_SORT) {
+    vec_push(&cs->items, a);
+    return;
+  }
+  for (unsigned i = 0; i < n; i++)
+    free_consts(Z3_get_app_arg(z, app, i), cs);
+}
+
+static Z3_ast apply_pred(ChcPred *pr, Z3_ast *args) {
+  return Z3_mk_app(smt_ctx(), pr->decl, (unsigned)pr->args.len, args);
+}
+
+/* Close `body -> head` over its free constants and record the clause. */
+static void add_clause(Builder *b, ChcClause *cl, Z3_ast body, Z3_ast head) {
+  Z3_context z = smt_ctx();
+  Z3_ast imp = Z3_mk_implies(z, body ? body : smt_true(), head);
+  ConstSet cs = {0};
+  free_consts(imp, &cs);
+  free(cs.ids);
+  if (cs.items.len) {
+    Z3_app *vars = xalloc(sizeof(Z3_app) * (size_t)cs.items.len);
+    for (int i = 0; i < cs.items.len; i++)
+      vars[i] = Z3_to_app(z, cs.items.data[i]);
+    cl->rule = Z3_mk_forall_const(z, 0, (unsigned)cs.items.len, vars, 0, NULL, imp);
+  } else {
+    cl->rule = imp;
+  }
+  vec_push(&b->c->clauses, cl);
+}
+
+static ChcClause *new_clause(Builder *b, int from, int to) {
+  ChcClause *cl = xalloc(sizeof *cl);
+  cl->func = b->fi->f;
+  cl->from = from;
+  cl->to = to;
+  return cl;
+}
+
+/* The arguments of a point predicate for state s. */
+static Z3_ast *point_args(Builder *b, ChcPred *pr, State *s) {
+  FuncInfo *fi = b->fi;
+  Z3_ast *args = xalloc(sizeof(Z3_ast) * (size_t)(pr->args.len + 1));
+  for (int i = 0; i < pr->args.len; i++) {
+    ChcArg *a = &pr->args.data[i];
+    if (a->in) {
+      for (int j = 0; j < fi->ins.len; j++)
+        if (fi->ins.data[j] == a->var)
+          args[i] = s->in[j];
+    } else {
+      args[i] = s->val[b->index[a->var->id]];
+    }
+  }
+  return args;
+}
+
+static void record_args(AstVec *v, Z3_ast *args, int n) {
+  for (int i = 0; i < n; i++)
+    vec_push(v, args[i]);
+}
+
+/* The body of a clause starting at cut node c in state st: its predicate. */
+static Z3_ast body_atom(Clause *k) {
+  Builder *b = k->b;
+  ChcPred *pr = b->fi->point[k->cl->from];
+  if (!pr)
+    return NULL;
+  Z3_ast *args = point_args(b, pr, k->start);
+  vec_push(&k->cl->body_preds, pr);
+  record_args(&k->cl->body_args[0], args, pr->args.len);
+  return apply_pred(pr, args);
+}
+
+/* The head for reaching node t in state s. */
+static Z3_ast head_atom(Clause *k, int t, State *s) {
+  Builder *b = k->b;
+  FuncInfo *fi = b->fi;
+  Z3_context z = smt_ctx();
+  ChcPred *pr;
+  Z3_ast *args;
+  if (t == fi->g->error) {
+    if (fi->is_entry) {
+      k->cl->head = b->c->err;
+      return Z3_mk_app(z, b->c->err->decl, 0, NULL);
+    }
+    /* the error inside f: its summary with err = 1, outputs unknown */
+    pr = fi->sum;
+    args = xalloc(sizeof(Z3_ast) * (size_t)(pr->args.len + 1));
+    for (int i = 0; i < pr->nin; i++)
+      args[i] = s->in[i];
+    for (int i = 0; i < pr->nout; i++)
+      args[pr->nin + i] = fresh(b, pr->args.data[pr->nin + i].var->name,
+                                pr->args.data[pr->nin + i].sort);
+    args[pr->args.len - 1] = smt_num(1);
+  } else if (t == fi->g->exit && !fi->is_entry) {
+    pr = fi->sum;
+    args = xalloc(sizeof(Z3_ast) * (size_t)(pr->args.len + 1));
+    for (int i = 0; i < pr->nin; i++)
+      args[i] = s->in[i];
+    for (int i = 0; i < pr->nout; i++)
+      args[pr->nin + i] = s->val[b->index[pr->args.data[pr->nin + i].var->id]];
+    args[pr->args.len - 1] = smt_num(0);
+  } else {
+    pr = fi->point[t];
+    args = point_args(b, pr, s);
+  }
+  k->cl->head = pr;
+  record_args(&k->cl->head_args, args, pr->args.len);
+  return apply_pred(pr, args);
+}
+
+static void finish(Clause *k, int t, State *s) {
+  if (s->cond)
+    s->cond = Z3_simplify(smt_ctx(), s->cond);
+  Z3_ast body = smt_and2(body_atom(k), s->cond);
+  k->cl->constraint = s->cond;
+  /* the region's nondet values so far (those on this clause's paths among them) */
+  for (int i = 0; i < k->b->havocs.len; i++)
+    vec_push(&k->cl->havocs, k->b->havocs.data[i]);
+  add_clause(k->b, k->cl, body, head_atom(k, t, s));
+}
+
+/* A call edge from a state: clauses to the point after the call (callee
+ * returned normally) and to the error (the error happened inside). */
+static void call_clauses(Builder *b, int c, State *start, State *s, Edge *e) {
+  FuncInfo *fi = b->fi;
+  Stmt *call = e->call;
+  FuncInfo *callee = info_of(b, call->func);
+  Z3_context z = smt_ctx();
+  if (!callee || !callee->sum) {
+    error_at(call->loc, "internal error: no summary for '%s'", call->func->name);
+    return;
+  }
+  ChcPred *sum = callee->sum;
+  Z3_ast *args = xalloc(sizeof(Z3_ast) * (size_t)(sum->args.len + 1));
+  State *after = copy_state(fi, s);
+  /* inputs: parameters by value, by reference, arrays; then globals */
+  int k = 0;
+  Func *g = call->func;
+  for (int i = 0; i < g->params.len; i++) {
+    Var *p = g->params.data[i];
+    if (!keeps(b, p))
+      continue;
+    Expr *a = call->args.data[i];
+    args[k++] = term(b, after, a, false);
+  }
+  for (int i = k; i < sum->nin; i++) {
+    Var *gv = sum->args.data[i].var;
+    int gi = b->index[gv->id];
+    args[i] = gi >= 0 ? after->val[gi] : smt_var(gv);
+  }
+  /* outputs: fresh values, written back to the caller's variables */
+  for (int i = 0; i < sum->nout; i++) {
+    ChcArg *oa = &sum->args.data[sum->nin + i];
+    Z3_ast o = fresh(b, oa->var->name, oa->sort);
+    args[sum->nin + i] = o;
+    Var *target = NULL;
+    if (oa->var->kind == VAR_GLOBAL) {
+      target = oa->var;
+    } else if (oa->var == callee->g->ret) {
+      target = call->var;
+    } else {
+      for (int j = 0; j < g->params.len; j++)
+        if (g->params.data[j] == oa->var && call->args.data[j]->kind == E_VAR)
+          target = call->args.data[j]->var;
+    }
+    int ti = target ? b->index[target->id] : -1;
+    if (ti >= 0)
+      after->val[ti] = o;
+  }
+  Z3_ast err = fresh(b, "err", Z3_mk_int_sort(z));
+  args[sum->args.len - 1] = err;
+  Z3_ast atom = apply_pred(sum, args);
+  for (int ok = 0; ok < 2; ok++) {
+    Clause kc = {b, new_clause(b, c, ok ? e->to : fi->g->error), start};
+    State *st = copy_state(fi, after);
+    st->cond = smt_and2(st->cond, Z3_mk_eq(z, err, smt_num(ok ? 0 : 1)));
+    st->cond = smt_and2(st->cond, atom);
+    vec_push(&kc.cl->body_preds, sum);
+    record_args(&kc.cl->body_args[1], args, sum->args.len);
+    finish(&kc, ok ? e->to : fi->g->error, st);
+  }
+}
+
+/* Nodes reachable from c without crossing another cut point (or the exit or
+ * error), in topological order: the reverse of a DFS postorder. */
+static int region(FuncInfo *fi, int c, int *order) {
+  Cfg *g = fi->g;
+  int n = g->nodes.len, norder = 0, sp = 0;
+  char *mark = xalloc((size_t)n + 1);
+  int *stack = xalloc(sizeof(int) * (size_t)(g->edges.len + 2 * n + 2));
+  stack[sp++] = c;
+  while (sp) {
+    int top = stack[--sp];
+    if (top < 0) {           /* all successors done */
+      order[norder++] = -top - 1;
+      continue;
+    }
+    if (mark[top])
+      continue;
+    mark[top] = 1;
+    stack[sp++] = -top - 1;
+    if (top != c && (fi->cut[top] || top == g->exit || top == g->error))
+      continue;
+    const int *out;
+    int no = cfg_out(g, top, &out);
+    for (int i = 0; i < no; i++) {
+      Edge *e = &g->edges.data[out[i]];
+      if (e->kind != ED_CALL && !mark[e->to])
+        stack[sp++] = e->to;
+    }
+  }
+  /* reverse */
+  for (int i = 0; i < norder / 2; i++) {
+    int t = order[i];
+    order[i] = order[norder - 1 - i];
+    order[norder - 1 - i] = t;
+  }
+  return norder;
+}
+
+/* All clauses starting at cut node c: symbolic execution forward through
+ * the region, merging at joins, one clause per sink reached. */
+static void clauses_from(Builder *b, int c, State *start) {
+  FuncInfo *fi = b->fi;
+  Cfg *g = fi->g;
+  int n = g->nodes.len;
+  int *order = xalloc(sizeof(int) * (size_t)(n + 1));
+  int norder = region(fi, c, order);
+  b->havocs.len = 0;
+  VEC(State *) *arrive = xalloc(sizeof *arrive * (size_t)(n + 1));
+  VEC(State *) back = {0};     /* states coming back to c (a loop's body) */
+  vec_push(&arrive[c], start);
+  for (int oi = 0; oi < norder; oi++) {
+    int u = order[oi];
+    if (!arrive[u].len)
+      continue;
+    State *s = merge(b, arrive[u].data, arrive[u].len);
+    if (u != c && (fi->cut[u] || u == g->exit || u == g->error)) {
+      if (u == g->exit && !fi->point[u] && fi->is_entry)
+        continue;
+      Clause k = {b, new_clause(b, c, u), start};
+      finish(&k, u, s);
+      continue;
+    }
+    const int *out;
+    int no = cfg_out(g, u, &out);
+    for (int i = 0; i < no; i++) {
+      Edge *e = &g->edges.data[out[i]];
+      if (e->kind == ED_CALL)
+        call_clauses(b, c, start, s, e);
+      else if (e->to == c)
+        vec_push(&back, apply(b, s, e));
+      else
+        vec_push(&arrive[e->to], apply(b, s, e));
+    }
+  }
+  if (back.len) {
+    Clause k = {b, new_clause(b, c, c), start};
+    finish(&k, c, merge(b, back.data, back.len));
+  }
+}
+
+/* The state at a cut point: its predicate's arguments. */
+static State *start_state(Builder *b, int c) {
+  FuncInfo *fi = b->fi;
+  State *s = new_state(fi);
+  for (int i = 0; i < fi->ins.len; i++)
+    s->in[i] = mk_const(in_name(fi->ins.data[i]), sort_of(b, fi->ins.data[i]));
+  for (int i = 0; i < fi->state.len; i++) {
+    Var *v = fi->state.data[i];
+    s->val[i] = mk_const(v->name, sort_of(b, v));
+  }
+  if (c != fi->g->entry)
+    return s;
+  /* at entry: parameters and globals are the inputs; locals unknown */
+  for (int i = 0; i < fi->ins.len; i++) {
+    int k = b->index[fi->ins.data[i]->id];
+    if (k >= 0)
+      s->val[k] = fi->is_entry ? s->val[k] : s->in[i];
+  }
+  if (!fi->is_entry)
+    return s;
+  /* the program starts: globals have their initial values */
+  Z3_context z = smt_ctx();
+  for (int i = 0; i < fi->state.len; i++) {
+    Var *v = fi->state.data[i];
+    if (v->kind != VAR_GLOBAL)
+      continue;
+    if (in_vec(&b->c->params, v)) {
+      s->cond = smt_and2(s->cond, Z3_mk_ge(z, s->val[i], smt_num(1)));
+    } else if (is_scalar(v->type)) {
+      Z3_ast init = v->init ? term(b, s, v->init, false) : smt_num(0);
+      s->cond = smt_and2(s->cond, Z3_mk_eq(z, s->val[i], init));
+    } else {
+      /* an array: zero, then its initializer's elements */
+      Z3_sort srt = sort_of(b, v);
+      Expr *lens[MAX_DIMS];
+      int nd = array_dims(v->type, lens, MAX_DIMS, NULL);
+      Z3_ast zero = smt_num(0);
+      Z3_sort dom = Z3_mk_int_sort(z);
+      Z3_ast arr = zero;
+      Z3_sort cur = Z3_mk_int_sort(z);
+      for (int d = 0; d < nd; d++) {
+        cur = Z3_mk_array_sort(z, dom, cur);
+        arr = Z3_mk_const_array(z, dom, arr);
+      }
+      (void)srt;
+      if (v->init) {
+        long long dims[MAX_DIMS];
+        bool known = true;
+        for (int d = 0; d < nd; d++)
+          known = known && lens[d] && expr_is_const(lens[d], &dims[d]);
+        for (int k = 0; known && k < v->init->args.len; k++) {
+          Expr *x = v->init->args.data[k];
+          if (!x)
+            continue;
+          Z3_ast idx[MAX_DIMS];
+          long long rest = k;
+          for (int d = nd - 1; d >= 0; d--) {
+            idx[d] = smt_num(rest % dims[d]);
+            rest /= dims[d];
+          }
+          arr = array_store(arr, idx, nd, term(b, s, x, false));
+        }
+      }
+      s->cond = smt_and2(s->cond, Z3_mk_eq(z, s->val[i], arr));
+    }
+  }
+  return s;
+}
+
+static void encode_func(Builder *b, FuncInfo *fi) {
+  b->fi = fi;
+  set_index(b, fi);
+  Cfg *g = fi->g;
+  for (int n = 0; n < g->nodes.len; n++)
+    if (fi->cut[n])
+      clauses_from(b, n, start_state(b, n));
+}
+
+/* ---- The whole program ------------------------------------------------------------------ */
+
+static void reachable(Builder *b, Func *f) {
+  if (!f->body || info_of(b, f))
+    return;
+  FuncInfo *fi = xalloc(sizeof *fi);
+  fi->f = f;
+  fi->g = build_cfg(b->p, f);
+  vec_push(&b->c->cfgs, fi->g);
+  vec_push(&b->infos, fi);
+  for (int i = 0; i < fi->g->edges.len; i++)
+    if (fi->g->edges.data[i].kind == ED_CALL)
+      reachable(b, fi->g->edges.data[i].call->func);
+}
+
+/* ---- Generalized constants ---------------------------------------------------------- */
+
+static void scan_constants(Chc *c, Expr *e) {
+  if (!e)
+    return;
+  if (e->kind == E_NUM && e->num >= c->generalize) {
+    for (int i = 0; i < c->params.len; i++)
+      if (c->params.data[i]->init->num == e->num)
+        return;
+    Var *k = xalloc(sizeof *k);
+    k->name = xformat("K_%lld", e->num);
+    k->type = ty_long;
+    k->kind = VAR_GLOBAL;
+    k->role = ROLE_TEMP;
+    k->id = c->p->nvars++;
+    k->init = e;
+    vec_push(&c->params, k);
+  }
+  scan_constants(c, e->lhs);
+  scan_constants(c, e->rhs);
+  scan_constants(c, e->cond);
+  for (int i = 0; i < e->args.len; i++)
+    scan_constants(c, e->args.data[i]);
+}
+
+static void scan_cfg_constants(Chc *c, Cfg *g) {
+  for (int i = 0; i < g->edges.len; i++) {
+    Edge *e = &g->edges.data[i];
+    scan_constants(c, e->expr);
+    for (int j = 0; j < e->idx.len; j++)
+      scan_constants(c, e->idx.data[j]);
+    if (e->call)
+      for (int j = 0; j < e->call->args.len; j++)
+        scan_constants(c, e->call->args.data[j]);
+  }
+}
+
+Chc *chc_build(Program *p, const ChcOptions *opt) {
+  Chc *c = xalloc(sizeof *c);
+  c->p = p;
+  c->arrays = opt->arrays;
+  c->generalize = opt->generalize;
+  Builder b = {.c = c, .p = p};
+  if (!p->entry) {
+    error_at((Loc){p->file, 0, 0}, "no entry function");
+    return NULL;
+  }
+  int before = error_count();
+  reachable(&b, p->entry);
+  b.infos.data[0]->is_entry = true;
+  if (c->generalize)
+    for (int i = 0; i < b.infos.len; i++)
+      scan_cfg_constants(c, b.infos.data[i]->g);
+  b.index = xalloc(sizeof(int) * (size_t)(p->nvars + 1));
+  c->err = new_pred(&b, "Err", PRED_ERR, p->entry);
+  finish_decl(c->err);
+  for (int i = 0; i < b.infos.len; i++) {
+    set_index(&b, b.infos.data[i]);
+    setup_func(&b, b.infos.data[i]);
+  }
+  for (int i = 0; i < b.infos.len; i++) {
+    set_index(&b, b.infos.data[i]);
+    liveness(&b, b.infos.data[i]);
+    make_preds(&b, b.infos.data[i]);
+  }
+  /* clause 0 collects nothing; it is the query, added last */
+  ChcClause *query = xalloc(sizeof *query);
+  vec_push(&c->clauses, query);
+  for (int i = 0; i < b.infos.len; i++)
+    encode_func(&b, b.infos.data[i]);
+  /* the query: Err -> false */
+  Z3_context z = smt_ctx();
+  query->rule = Z3_mk_implies(z, Z3_mk_app(z, c->err->decl, 0, NULL), smt_false());
+  query->head = NULL;
+  vec_push(&query->body_preds, c->err);
+  return error_count() == before ? c : NULL;
+}
+
+ChcPred *chc_pred(Chc *c, const char *name) {
+  for (int i = 0; i < c->preds.len; i++)
+    if (!strcmp(c->preds.data[i]->name, name))
+      return c->preds.data[i];
+  return NULL;
+}
+
+char *chc_text(Chc *c, bool query, bool check_sat) {
+  Z3_context z = smt_ctx();
+  Z3_set_ast_print_mode(z, Z3_PRINT_SMTLIB2_COMPLIANT);
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  fprintf(f, "; Horn clauses generated by arr2scalar from %s\n", c->p->file);
+  fprintf(f, "; integers are mathematical integers; %s\n",
+          c->arrays ? "arrays are SMT arrays" : "arrays are represented by cells");
+  fprintf(f, "(set-logic HORN)\n");
+  for (int i = 0; i < c->preds.len; i++) {
+    ChcPred *pr = c->preds.data[i];
+    fprintf(f, "(declare-fun %s (", pr->name);
+    for (int j = 0; j < pr->args.len; j++)
+      fprintf(f, "%s%s", j ? " " : "", Z3_sort_to_string(z, pr->args.data[j].sort));
+    fprintf(f, ") Bool)");
+    if (pr->kind == PRED_POINT && pr->args.len) {
+      fprintf(f, " ; args:");
+      for (int j = 0; j < pr->args.len; j++)
+        fprintf(f, " %s", pr->args.data[j].name);
+    }
+    fprintf(f, "\n");
+  }
+  for (int i = 1; i < c->clauses.len; i++)
+    fprintf(f, "(assert %s)\n", Z3_ast_to_string(z, c->clauses.data[i]->rule));
+  if (query)
+    fprintf(f, "(assert %s)\n", Z3_ast_to_string(z, c->clauses.data[0]->rule));
+  if (check_sat)
+    fprintf(f, "(check-sat)\n");
+  fclose(f);
+  char *s = xstrdup(buf);
+  free(buf);
+  return s;
+}
+
+Invariant chc_invariant(Chc *c, ChcPred *pr, Z3_ast interp, const char *source) {
+  (void)c;
+  Z3_context z = smt_ctx();
+  Invariant inv = {0};
+  inv.func = pr->func;
+  inv.kind = pr->kind == PRED_SUMMARY ? POINT_EXIT : pr->point;
+  inv.loop = pr->loop;
+  inv.loc = pr->loc;
+  inv.source = source;
+  int n = pr->args.len;
+  Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(n + 1));
+  Z3_ast *to = xalloc(sizeof(Z3_ast) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) {
+    ChcArg *a = &pr->args.data[i];
+    from[i] = mk_const(xformat("a%d", i), a->sort);
+    to[i] = mk_const(a->in ? xformat("%s__in", a->var->name) : a->var->name, a->sort);
+  }
+  Z3_ast f = Z3_substitute(z, interp, (unsigned)n, from, to);
+  if (pr->kind == PRED_SUMMARY) {
+    /* normal termination only: err = 0 */
+    Z3_ast err = mk_const("err", Z3_mk_int_sort(z));
+    f = Z3_substitute(z, f, 1, &err, (Z3_ast[]){smt_num(0)});
+  }
+  inv.formula = Z3_simplify(z, f);
+  return inv;
+}

@@ -1,0 +1,391 @@
+/*
+ * spacer.c -- Z3's Spacer through the linked libz3 (Debian's 4.8.12).
+ *
+ * The clauses are the same HORN text that --emit=chc writes (minus the last
+ * clause, Err -> false): the child parses it, adds every clause as a rule of
+ * a fixedpoint object with engine=spacer and queries Err. Solving happens in
+ * a forked child so that a diverging run can be killed at the time limit
+ * (Spacer does not always notice an interrupt) and confined in memory.
+ *
+ * The child writes lines the parent reads (spacer_read_output):
+ *   result true|false|unknown [reason]
+ *   interp NAME FORMULA        (true: one per predicate, over a0, a1, ...)
+ *   fact NAME CLAUSE V1 V2 ... (false: ground facts of the derivation)
+ */
+#include "spacer.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* ---- In the child ------------------------------------------------------------ */
+
+typedef struct Child {
+  Z3_context z;
+  Z3_fixedpoint fp;
+  Z3_ast_vector rules;
+  FILE *out;
+} Child;
+
+static void register_relations(Child *ch, Z3_ast a) {
+  Z3_context z = ch->z;
+  if (Z3_get_ast_kind(z, a) == Z3_QUANTIFIER_AST) {
+    register_relations(ch, Z3_get_quantifier_body(z, a));
+    return;
+  }
+  if (Z3_get_ast_kind(z, a) != Z3_APP_AST)
+    return;
+  Z3_app app = Z3_to_app(z, a);
+  Z3_func_decl d = Z3_get_app_decl(z, app);
+  if (Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED &&
+      Z3_get_sort_kind(z, Z3_get_range(z, d)) == Z3_BOOL_SORT)
+    Z3_fixedpoint_register_relation(z, ch->fp, d);
+  for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
+    register_relations(ch, Z3_get_app_arg(z, app, i));
+}
+
+/* The interpretation of a predicate as a formula over a0, a1, ... */
+static void print_interp(Child *ch, Z3_func_decl d) {
+  Z3_context z = ch->z;
+  unsigned n = Z3_get_arity(z, d);
+  Z3_ast f = Z3_fixedpoint_get_cover_delta(z, ch->fp, -1, d);
+  Z3_ast *consts = calloc(n + 1, sizeof *consts);
+  for (unsigned i = 0; i < n; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "a%u", i);
+    consts[i] = Z3_mk_const(z, Z3_mk_string_symbol(z, name), Z3_get_domain(z, d, i));
+  }
+  /* bound variable i stands for argument i */
+  f = Z3_substitute_vars(z, f, n, consts);
+  const char *text = Z3_ast_to_string(z, f);
+  fprintf(ch->out, "interp %s ", Z3_get_symbol_string(z, Z3_get_decl_name(z, d)));
+  for (const char *p = text; *p; p++)
+    fputc(*p == '\n' ? ' ' : *p, ch->out);
+  fputc('\n', ch->out);
+  free(consts);
+}
+
+static void collect_decls(Child *ch, Z3_ast a, Z3_func_decl *out, unsigned *n, unsigned max) {
+  Z3_context z = ch->z;
+  if (Z3_get_ast_kind(z, a) == Z3_QUANTIFIER_AST) {
+    collect_decls(ch, Z3_get_quantifier_body(z, a), out, n, max);
+    return;
+  }
+  if (Z3_get_ast_kind(z, a) != Z3_APP_AST)
+    return;
+  Z3_app app = Z3_to_app(z, a);
+  Z3_func_decl d = Z3_get_app_decl(z, app);
+  if (Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED &&
+      Z3_get_sort_kind(z, Z3_get_range(z, d)) == Z3_BOOL_SORT) {
+    bool seen = false;
+    for (unsigned i = 0; i < *n && !seen; i++)
+      seen = Z3_is_eq_func_decl(z, out[i], d);
+    if (!seen && *n < max)
+      out[(*n)++] = d;
+  }
+  for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
+    collect_decls(ch, Z3_get_app_arg(z, app, i), out, n, max);
+}
+
+/* Which of our rules a proof step used: its (asserted F) premise. */
+static int rule_index(Child *ch, Z3_ast step) {
+  Z3_context z = ch->z;
+  if (Z3_get_ast_kind(z, step) != Z3_APP_AST)
+    return -1;
+  Z3_app app = Z3_to_app(z, step);
+  unsigned n = Z3_get_app_num_args(z, app);
+  for (unsigned i = 0; i < n; i++) {
+    Z3_ast a = Z3_get_app_arg(z, app, i);
+    if (Z3_get_ast_kind(z, a) != Z3_APP_AST)
+      continue;
+    Z3_app aa = Z3_to_app(z, a);
+    if (Z3_get_decl_kind(z, Z3_get_app_decl(z, aa)) != Z3_OP_PR_ASSERTED)
+      continue;
+    Z3_ast f = Z3_get_app_arg(z, aa, 0);
+    for (unsigned r = 0; r < Z3_ast_vector_size(z, ch->rules); r++)
+      if (Z3_is_eq_ast(z, f, Z3_ast_vector_get(z, ch->rules, r)))
+        return (int)r + 1; /* clause 0 of Chc is the query */
+  }
+  return -1;
+}
+
+/* Walk the hyper-resolution proof bottom-up and print its conclusions. */
+static void print_facts(Child *ch, Z3_ast proof, int depth) {
+  Z3_context z = ch->z;
+  if (depth > 100000 || Z3_get_ast_kind(z, proof) != Z3_APP_AST)
+    return;
+  Z3_app app = Z3_to_app(z, proof);
+  unsigned n = Z3_get_app_num_args(z, app);
+  Z3_decl_kind k = Z3_get_decl_kind(z, Z3_get_app_decl(z, app));
+  if (k != Z3_OP_PR_HYPER_RESOLVE && k != Z3_OP_PR_MODUS_PONENS) {
+    return;
+  }
+  for (unsigned i = 0; i + 1 < n; i++)
+    print_facts(ch, Z3_get_app_arg(z, app, i), depth + 1);
+  if (k != Z3_OP_PR_HYPER_RESOLVE)
+    return;
+  Z3_ast concl = Z3_get_app_arg(z, app, n - 1);
+  if (Z3_get_ast_kind(z, concl) != Z3_APP_AST)
+    return;
+  Z3_app c = Z3_to_app(z, concl);
+  Z3_func_decl d = Z3_get_app_decl(z, c);
+  fprintf(ch->out, "fact %s %d", Z3_get_symbol_string(z, Z3_get_decl_name(z, d)),
+          rule_index(ch, proof));
+  for (unsigned i = 0; i < Z3_get_app_num_args(z, c); i++) {
+    Z3_ast v = Z3_get_app_arg(z, c, i);
+    int64_t x;
+    if (Z3_get_sort_kind(z, Z3_get_sort(z, v)) == Z3_INT_SORT && Z3_get_numeral_int64(z, v, &x))
+      fprintf(ch->out, " %lld", (long long)x);
+    else
+      fprintf(ch->out, " ?");
+  }
+  fputc('\n', ch->out);
+}
+
+static void child_solve(const char *text, int fd) {
+  Child ch = {0};
+  ch.out = fdopen(fd, "w");
+  Z3_config cfg = Z3_mk_config();
+  ch.z = Z3_mk_context(cfg);
+  Z3_del_config(cfg);
+  Z3_context z = ch.z;
+  ch.rules = Z3_parse_smtlib2_string(z, text, 0, NULL, NULL, 0, NULL, NULL);
+  if (Z3_get_error_code(z) != Z3_OK) {
+    fprintf(ch.out, "result unknown cannot parse the clauses: %s\n",
+            Z3_get_error_msg(z, Z3_get_error_code(z)));
+    fclose(ch.out);
+    _exit(0);
+  }
+  Z3_ast_vector_inc_ref(z, ch.rules);
+  ch.fp = Z3_mk_fixedpoint(z);
+  Z3_fixedpoint_inc_ref(z, ch.fp);
+  Z3_params p = Z3_mk_params(z);
+  Z3_params_inc_ref(z, p);
+  Z3_params_set_symbol(z, p, Z3_mk_string_symbol(z, "engine"), Z3_mk_string_symbol(z, "spacer"));
+  /* keep the clauses as written, so that a counterexample names them */
+  Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "xform.slice"), false);
+  Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "xform.inline_linear"), false);
+  Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "xform.inline_eager"), false);
+  Z3_fixedpoint_set_params(z, ch.fp, p);
+  unsigned nrules = Z3_ast_vector_size(z, ch.rules);
+  for (unsigned i = 0; i < nrules; i++)
+    register_relations(&ch, Z3_ast_vector_get(z, ch.rules, i));
+  for (unsigned i = 0; i < nrules; i++)
+    Z3_fixedpoint_add_rule(z, ch.fp, Z3_ast_vector_get(z, ch.rules, i), NULL);
+  Z3_func_decl err = Z3_mk_func_decl(z, Z3_mk_string_symbol(z, "Err"), 0, NULL, Z3_mk_bool_sort(z));
+  Z3_fixedpoint_register_relation(z, ch.fp, err);
+  Z3_lbool r = Z3_fixedpoint_query(z, ch.fp, Z3_mk_app(z, err, 0, NULL));
+  if (r == Z3_L_FALSE) {
+    fprintf(ch.out, "result true\n");
+    Z3_func_decl decls[4096];
+    unsigned nd = 0;
+    for (unsigned i = 0; i < nrules; i++)
+      collect_decls(&ch, Z3_ast_vector_get(z, ch.rules, i), decls, &nd, 4096);
+    for (unsigned i = 0; i < nd; i++)
+      print_interp(&ch, decls[i]);
+  } else if (r == Z3_L_TRUE) {
+    fprintf(ch.out, "result false\n");
+    print_facts(&ch, Z3_fixedpoint_get_answer(z, ch.fp), 0);
+  } else {
+    const char *why = Z3_fixedpoint_get_reason_unknown(z, ch.fp);
+    fprintf(ch.out, "result unknown %s\n", why && *why ? why : "Spacer gave up");
+  }
+  fclose(ch.out);
+  _exit(0);
+}
+
+/* ---- In the parent -------------------------------------------------------------- */
+
+static void skip_space(const char **p) {
+  while (**p == ' ')
+    (*p)++;
+}
+
+static char *word(const char **p) {
+  skip_space(p);
+  const char *s = *p;
+  while (**p && **p != ' ' && **p != '\n')
+    (*p)++;
+  return xstrndup(s, (size_t)(*p - s));
+}
+
+void spacer_read_output(Chc *c, const char *text, SpacerResult *r) {
+  r->verdict = VERDICT_UNKNOWN;
+  r->reason = "no answer from the solver";
+  const char *p = text;
+  while (*p) {
+    const char *eol = strchr(p, '\n');
+    if (!eol)
+      eol = p + strlen(p);
+    const char *q = p;
+    char *kind = word(&q);
+    if (!strcmp(kind, "result")) {
+      char *v = word(&q);
+      skip_space(&q);
+      r->verdict = !strcmp(v, "true") ? VERDICT_TRUE : !strcmp(v, "false") ? VERDICT_FALSE
+                                                                          : VERDICT_UNKNOWN;
+      r->reason = r->verdict == VERDICT_UNKNOWN ? xstrndup(q, (size_t)(eol - q)) : NULL;
+    } else if (!strcmp(kind, "interp")) {
+      vec_push(&r->interp_names, word(&q));
+      skip_space(&q);
+      vec_push(&r->interp_texts, xstrndup(q, (size_t)(eol - q)));
+    } else if (!strcmp(kind, "fact")) {
+      GroundFact f = {0};
+      f.pred = chc_pred(c, word(&q));
+      f.clause = atoi(word(&q));
+      while (q < eol) {
+        char *v = word(&q);
+        if (*v)
+          vec_push(&f.values, strcmp(v, "?") ? atoll(v) : 0);
+      }
+      if (f.pred)
+        vec_push(&r->trace, f);
+    }
+    p = *eol ? eol + 1 : eol;
+  }
+}
+
+SpacerResult spacer_solve_libz3(Chc *c, double timeout, long memory_mb) {
+  SpacerResult r = {0};
+  char *text = chc_text(c, false, false);
+  int fds[2];
+  double start = now();
+  if (pipe(fds) != 0) {
+    r.reason = "cannot create a pipe";
+    return r;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    r.reason = "cannot fork";
+    return r;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    if (memory_mb > 0) {
+      struct rlimit rl = {(rlim_t)memory_mb << 20, (rlim_t)memory_mb << 20};
+      setrlimit(RLIMIT_AS, &rl);
+    }
+    child_solve(text, fds[1]);
+  }
+  close(fds[1]);
+  char *out = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&out, &len);
+  bool timed_out = false;
+  for (;;) {
+    int wait_ms = -1;
+    if (timeout > 0) {
+      double left = timeout - (now() - start);
+      if (left <= 0) {
+        timed_out = true;
+        break;
+      }
+      wait_ms = (int)(left * 1000) + 1;
+    }
+    struct pollfd pfd = {fds[0], POLLIN, 0};
+    int n = poll(&pfd, 1, wait_ms);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      continue;
+    char buf[65536];
+    ssize_t k = read(fds[0], buf, sizeof buf);
+    if (k <= 0)
+      break;
+    fwrite(buf, 1, (size_t)k, mem);
+  }
+  close(fds[0]);
+  kill(pid, SIGKILL);
+  int status;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  fclose(mem);
+  spacer_read_output(c, out ? out : "", &r);
+  free(out);
+  r.seconds = now() - start;
+  if (timed_out) {
+    r.verdict = VERDICT_UNKNOWN;
+    r.reason = xformat("timeout after %.0f s", timeout);
+  } else if (r.verdict == VERDICT_UNKNOWN && WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL) {
+    r.reason = xformat("the solver crashed (signal %d)", WTERMSIG(status));
+  } else if (r.verdict == VERDICT_UNKNOWN && !strcmp(r.reason, "no answer from the solver") &&
+             memory_mb > 0) {
+    r.reason = xformat("the solver stopped without an answer (memory limit %ld MB?)", memory_mb);
+  }
+  return r;
+}
+
+void spacer_invariants(Chc *c, SpacerResult *r, Answer *out, const char *source) {
+  for (int i = 0; i < r->interp_names.len; i++) {
+    ChcPred *pr = chc_pred(c, r->interp_names.data[i]);
+    if (!pr || pr->kind == PRED_ERR)
+      continue;
+    const char **names = xalloc(sizeof(char *) * (size_t)(pr->args.len + 1));
+    for (int j = 0; j < pr->args.len; j++)
+      names[j] = xformat("a%d", j);
+    Z3_ast f = smt_parse(r->interp_texts.data[i], names, pr->args.len);
+    if (!f)
+      continue;
+    vec_push(&out->invariants, chc_invariant(c, pr, f, source));
+  }
+}
+
+/* ---- The back-end ------------------------------------------------------------------ */
+
+static bool libz3_available(const BackendOptions *o, char *why, size_t size) {
+  (void)o;
+  (void)why;
+  (void)size;
+  return true;
+}
+
+static Answer solve_program(Program *p, const BackendOptions *o, bool arrays) {
+  Answer a = {0};
+  ChcOptions co = {arrays, 0};
+  Chc *c = chc_build(p, &co);
+  if (!c) {
+    a.reason = "cannot build the Horn clauses";
+    return a;
+  }
+  SpacerResult r = spacer_solve_libz3(c, o->timeout, o->memory_mb);
+  a.verdict = r.verdict;
+  a.reason = r.reason;
+  a.seconds = r.seconds;
+  if (r.verdict == VERDICT_TRUE && o->want_invariants && !arrays)
+    spacer_invariants(c, &r, &a, "spacer (libz3)");
+  return a;
+}
+
+static Answer libz3_verify(Program *p, const BackendOptions *o) {
+  return solve_program(p, o, !p->abstracted);
+}
+
+static bool emit_chc(FILE *out, Program *p) {
+  ChcOptions co = {!p->abstracted, 0};
+  Chc *c = chc_build(p, &co);
+  if (!c)
+    return false;
+  fputs(chc_text(c, true, true), out);
+  return true;
+}
+
+const Backend backend_spacer = {
+    .name = "spacer",
+    .available = libz3_available,
+    .verify = libz3_verify,
+    .invariants = NULL,
+    .emit = emit_chc,
+};

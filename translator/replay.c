@@ -1,0 +1,259 @@
+/*
+ * replay.c -- concrete runs of the original program that reach the error.
+ *
+ * The interpreter asks an Oracle for every nondeterministic value and for
+ * the initial contents of uninitialized arrays. Random oracles draw from a
+ * mix of distributions (bugs hide at small values and at type bounds);
+ * guided oracles answer first with the values of an abstract counterexample
+ * (per statement, in order), then randomly.
+ */
+#include "replay.h"
+
+#include "chc.h"
+#include "smt.h"
+#include "spacer.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* ---- Random values ------------------------------------------------------------- */
+
+typedef struct Rng {
+  unsigned long long s;
+  int profile;             /* which mix of distributions */
+} Rng;
+
+static unsigned long long next(Rng *r) {
+  unsigned long long z = (r->s += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+static long long clamp(Type *t, long long v) {
+  long long lo;
+  unsigned long long hi;
+  type_range(t, &lo, &hi);
+  if (v < lo)
+    return lo;
+  if (v >= 0 && (unsigned long long)v > hi)
+    return (long long)hi;
+  return v;
+}
+
+static long long random_value(Rng *r, Type *t) {
+  long long lo;
+  unsigned long long hi;
+  type_range(t, &lo, &hi);
+  unsigned long long x = next(r);
+  long long v;
+  switch (r->profile) {
+  case 0: /* small */
+    v = (long long)(x % 9) - 4;
+    break;
+  case 1: /* small non-negative, some larger */
+    v = (long long)(x % 4 ? x % 12 : x % 1000);
+    break;
+  default: {
+    int k = (int)(x % 10);
+    if (k == 0)
+      v = lo;
+    else if (k == 1)
+      v = (long long)hi;
+    else if (k <= 4)
+      v = (long long)(next(r) % 201) - 100;
+    else if (k <= 6)
+      v = (long long)(next(r) % 100001) - 50000;
+    else
+      v = (long long)(next(r) % 17) - 8;
+  }
+  }
+  return clamp(t, v);
+}
+
+/* ---- Oracles ----------------------------------------------------------------------- */
+
+typedef struct Queue {
+  Stmt *stmt;              /* values this statement chose, in order */
+  VEC(long long) values;
+  int next;
+} Queue;
+
+typedef struct CellInit {
+  const char *array;       /* array name */
+  long long index;         /* flat index (1-D arrays) */
+  long long value;
+} CellInit;
+
+typedef struct Guide {
+  Rng rng;
+  VEC(Queue) queues;
+  VEC(CellInit) cells;
+  bool zero_fallback;      /* else random */
+} Guide;
+
+static Queue *queue_of(Guide *g, Stmt *s) {
+  for (int i = 0; i < g->queues.len; i++)
+    if (g->queues.data[i].stmt == s)
+      return &g->queues.data[i];
+  return NULL;
+}
+
+static long long fallback(Guide *g, Type *t) { return g->zero_fallback ? 0 : random_value(&g->rng, t); }
+
+static long long guided_nondet(Oracle *o, Var *dst, Type *t) {
+  Guide *g = o->state;
+  (void)dst;
+  Queue *q = o->at ? queue_of(g, o->at) : NULL;
+  if (q && q->next < q->values.len)
+    return clamp(t, q->values.data[q->next++]);
+  return fallback(g, t);
+}
+
+static long long guided_array(Oracle *o, Var *array, long long flat, Type *elem) {
+  Guide *g = o->state;
+  for (int i = 0; i < g->cells.len; i++)
+    if (!strcmp(g->cells.data[i].array, array->name) && g->cells.data[i].index == flat)
+      return clamp(elem, g->cells.data[i].value);
+  /* the value the abstract trace read here */
+  Queue *q = o->at ? queue_of(g, o->at) : NULL;
+  if (q && q->next < q->values.len)
+    return clamp(elem, q->values.data[q->next++]);
+  return fallback(g, elem);
+}
+
+static const char *describe(RunInfo *ri, long runs) {
+  return xformat("%s:%d:%d: %s reached (run %ld, %lld steps)", ri->where.file ? ri->where.file : "?",
+                 ri->where.line, ri->where.col,
+                 ri->why ? ri->why : "error", runs, ri->steps);
+}
+
+static bool try_run(Program *orig, Guide *g, long long steps, Replay *out) {
+  Oracle o = {guided_nondet, guided_array, NULL, g, NULL};
+  for (int i = 0; i < g->queues.len; i++)
+    g->queues.data[i].next = 0;
+  RunInfo ri = run_program(orig, &o, steps);
+  out->runs++;
+  if (ri.result == RUN_ERROR) {
+    out->found = true;
+    out->description = describe(&ri, out->runs);
+    return true;
+  }
+  return false;
+}
+
+Replay replay_random(Program *orig, double seconds) {
+  Replay out = {0};
+  double end = now() + seconds;
+  Guide g = {{12345, 0}, {0}, {0}, false};
+  for (long i = 0; now() < end && i < 100000; i++) {
+    g.rng.s = 0x1234567ULL + (unsigned long long)i * 7919;
+    g.rng.profile = (int)(i % 3);
+    g.zero_fallback = i == 0;
+    if (try_run(orig, &g, 2000000, &out))
+      break;
+  }
+  return out;
+}
+
+/* ---- Guided by Spacer's counterexample ---------------------------------------------- */
+
+static void push_value(Guide *g, Stmt *s, long long v) {
+  Queue *q = queue_of(g, s);
+  if (!q) {
+    Queue n = {s, {0}, 0};
+    vec_push(&g->queues, n);
+    q = &g->queues.data[g->queues.len - 1];
+  }
+  vec_push(&q->values, v);
+}
+
+/* Values of the nondeterministic choices of one clause instance: solve its
+ * constraint with the head's arguments fixed to the fact's values. */
+static void clause_values(Guide *g, Chc *c, GroundFact *f) {
+  if (f->clause < 0 || f->clause >= c->clauses.len)
+    return;
+  ChcClause *cl = c->clauses.data[f->clause];
+  Z3_context z = smt_ctx();
+  Z3_ast q = cl->constraint;
+  for (int i = 0; i < cl->head_args.len && i < f->values.len; i++) {
+    Z3_ast a = cl->head_args.data[i];
+    if (Z3_get_sort_kind(z, Z3_get_sort(z, a)) == Z3_INT_SORT)
+      q = smt_and2(q, Z3_mk_eq(z, a, smt_num(f->values.data[i])));
+  }
+  Z3_solver s = Z3_mk_solver(z);
+  Z3_solver_inc_ref(z, s);
+  Z3_params p = Z3_mk_params(z);
+  Z3_params_inc_ref(z, p);
+  Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), 2000);
+  Z3_solver_set_params(z, s, p);
+  Z3_params_dec_ref(z, p);
+  if (q)
+    Z3_solver_assert(z, s, q);
+  if (Z3_solver_check(z, s) == Z3_L_TRUE) {
+    Z3_model m = Z3_solver_get_model(z, s);
+    Z3_model_inc_ref(z, m);
+    for (int i = 0; i < cl->havocs.len; i++) {
+      ChcHavoc *h = &cl->havocs.data[i];
+      Z3_ast v;
+      int64_t x;
+      if (!h->stmt || !Z3_model_eval(z, m, h->value, false, &v) ||
+          !Z3_get_numeral_int64(z, v, &x))
+        continue;
+      Stmt *at = h->stmt->origin ? h->stmt->origin : h->stmt;
+      if (h->var->role == ROLE_CELL_INDEX || h->var->role == ROLE_CELL_VALUE)
+        continue;
+      push_value(g, at, (long long)x);
+    }
+    /* cell contents at creation: index and value pairs */
+    for (int i = 0; i < cl->havocs.len; i++) {
+      ChcHavoc *h = &cl->havocs.data[i];
+      if (h->var->role != ROLE_CELL_VALUE || !h->var->cells || h->var->cells->ndims != 1)
+        continue;
+      Var *ix = h->var->cells->cells.data[0].index[0];
+      for (int j = 0; j < h->var->cells->cells.len; j++)
+        if (h->var->cells->cells.data[j].value == h->var)
+          ix = h->var->cells->cells.data[j].index[0];
+      for (int j = 0; j < cl->havocs.len; j++) {
+        if (cl->havocs.data[j].var != ix)
+          continue;
+        Z3_ast vi, vv;
+        int64_t xi, xv;
+        if (Z3_model_eval(z, m, cl->havocs.data[j].value, false, &vi) &&
+            Z3_model_eval(z, m, h->value, false, &vv) && Z3_get_numeral_int64(z, vi, &xi) &&
+            Z3_get_numeral_int64(z, vv, &xv)) {
+          CellInit ci = {h->var->cells->array->name, (long long)xi, (long long)xv};
+          vec_push(&g->cells, ci);
+        }
+      }
+    }
+    Z3_model_dec_ref(z, m);
+  }
+  Z3_solver_dec_ref(z, s);
+}
+
+Replay replay_trace(Program *orig, Program *abs, Chc *c, SpacerResult *r, double seconds) {
+  (void)abs;
+  Replay out = {0};
+  if (!r->trace.len)
+    return out;
+  Guide g = {{777, 2}, {0}, {0}, true};
+  for (int i = 0; i < r->trace.len; i++)
+    clause_values(&g, c, &r->trace.data[i]);
+  double end = now() + seconds;
+  for (long i = 0; now() < end && i < 2000; i++) {
+    g.zero_fallback = i == 0;
+    g.rng.s = 99991ULL * (unsigned long long)(i + 1);
+    g.rng.profile = (int)(i % 3);
+    if (try_run(orig, &g, 5000000, &out))
+      break;
+  }
+  return out;
+}

@@ -1,0 +1,222 @@
+/*
+ * verify.c -- arr2scalar verify: is reach_error reachable?
+ *
+ *   1. translate: the normalized program (kept for replay) and its cells;
+ *   2. look for a concrete run reaching the error (random runs of the
+ *      original program in the interpreter): such a run is a counterexample;
+ *   3. solve the Horn clauses of the scalar program (or of the program with
+ *      SMT arrays, --no-cells) with Spacer;
+ *   4. "true" comes from a proof; "false" only from a run of the original
+ *      program that reaches the error (found in 2, or guided by Spacer's
+ *      counterexample); anything else is "unknown".
+ *
+ * Output: one line `verdict: true|false|unknown` and one line `time: S`, on
+ * stdout; details (-v) on stderr. Exit codes in driver.h.
+ */
+#include "driver.h"
+#include "replay.h"
+#include "smt.h"
+#include "spacer.h"
+
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+const char verify_help[] =
+    "usage: arr2scalar verify [options] in.c\n"
+    "\n"
+    "Decides whether reach_error() (or a failing assertion) is reachable.\n"
+    "Prints `verdict: true|false|unknown` and `time: SECONDS`.\n"
+    "\n"
+    "  --timeout=S        give up after S seconds (default 60)\n"
+    "  --memory=MB        memory limit of the solver\n"
+    "  --solver=node|z3   Spacer of the npm z3-solver release run by Node.js\n"
+    "                     (default when installed) or of the linked libz3\n"
+    "  --backend=NAME     spacer (default), polyhedra, cpachecker, flata, interproc\n"
+    "  --no-cells         baseline: Horn clauses over SMT arrays, no cells\n"
+    "  -v                 explain on stderr\n"
+    "  and the abstraction and front-end options of arr2scalar --help\n"
+    "\n"
+    "Exit codes: 0 true, 10 false (counterexample replayed on the original\n"
+    "program), 20 unknown, 2 usage error or input not translatable, 3 internal error.\n";
+
+/* Share of the time for random runs before any proof attempt (at most 1 s):
+ * many bugs show on the first runs. */
+#define QUICK_SEARCH 0.05
+
+/* Constants from this value up are generalized (chc.h). */
+#define GENERALIZE_FROM 64
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+typedef struct Run {
+  Options *o;
+  double start, deadline;
+  Program *orig, *abs;
+  Verdict verdict;
+  const char *why;
+} Run;
+
+static double left(Run *r) {
+  double l = r->deadline - now();
+  return l > 0.05 ? l : 0.05;
+}
+
+static void say(Run *r, const char *fmt, const char *arg) {
+  if (!r->o->verbose)
+    return;
+  fprintf(stderr, "arr2scalar: ");
+  fprintf(stderr, fmt, arg);
+  fputc('\n', stderr);
+}
+
+static int finish(Run *r) {
+  const char *v = r->verdict == VERDICT_TRUE ? "true" : r->verdict == VERDICT_FALSE ? "false"
+                                                                                   : "unknown";
+  printf("verdict: %s\n", v);
+  printf("time: %.2f\n", now() - r->start);
+  if (r->why)
+    printf("reason: %s\n", r->why);
+  fflush(stdout);
+  return r->verdict == VERDICT_TRUE ? EXIT_TRUE : r->verdict == VERDICT_FALSE ? EXIT_FALSE
+                                                                             : EXIT_UNKNOWN;
+}
+
+static SpacerResult solve(Run *r, Chc *c) {
+  const char *solver = r->o->solver;
+  char why[256] = "";
+  bool node = solver ? !strcmp(solver, "node") : spacer_node_available(why, sizeof why);
+  if (solver && strcmp(solver, "node") && strcmp(solver, "z3")) {
+    SpacerResult bad = {.reason = "unknown --solver (expected node or z3)"};
+    return bad;
+  }
+  if (node && !spacer_node_available(why, sizeof why)) {
+    SpacerResult bad = {.reason = xformat("--solver=node: %s", why)};
+    return bad;
+  }
+  say(r, "solving with Spacer (%s)", node ? "z3-solver via Node.js" : "libz3");
+  return node ? spacer_solve_node(c, left(r), r->o->memory_mb)
+              : spacer_solve_libz3(c, left(r), r->o->memory_mb);
+}
+
+/* Options for a back-end; the tool path only if it was given for it. */
+BackendOptions backend_options(const Options *o, const char *backend, double timeout) {
+  BackendOptions bo = {0};
+  bo.timeout = timeout;
+  bo.memory_mb = o->memory_mb;
+  bo.tool = o->tool_for && backend && !strcmp(o->tool_for, backend) ? o->tool : NULL;
+  bo.config = o->config;
+  bo.verbose = o->verbose;
+  return bo;
+}
+
+/* A false verdict of any back-end is about the scalar program: it stands
+ * only if a run of the original program reaches the error. */
+static void confirm_false(Run *r) {
+  Replay rp = replay_random(r->orig, left(r) < 5 ? left(r) : 5);
+  if (rp.found) {
+    say(r, "replayed: %s", rp.description);
+    r->verdict = VERDICT_FALSE;
+  } else {
+    r->why = "the abstract counterexample does not replay on the original program";
+  }
+}
+
+static int other_backend(Run *r) {
+  const Backend *be = find_backend(r->o->backend);
+  if (!be || be == &backend_spacer_node) {
+    fprintf(stderr, "arr2scalar verify: unknown --backend '%s' (spacer, polyhedra, cpachecker, "
+                    "flata, interproc)\n", r->o->backend);
+    return EXIT_USAGE;
+  }
+  BackendOptions bo = backend_options(r->o, be->name, left(r));
+  char why[512] = "";
+  if (!be->available(&bo, why, sizeof why)) {
+    r->why = xstrdup(why);
+    return finish(r);
+  }
+  say(r, "running %s", be->name);
+  if (r->o->no_cells) {
+    fprintf(stderr, "arr2scalar verify: --no-cells is for --backend=spacer only\n");
+    return EXIT_USAGE;
+  }
+  Answer a = be->verify(r->abs, &bo);
+  if (a.verdict == VERDICT_TRUE)
+    r->verdict = VERDICT_TRUE;
+  else if (a.verdict == VERDICT_FALSE)
+    confirm_false(r);
+  else
+    r->why = a.reason;
+  return finish(r);
+}
+
+int verify_main(Options *o) {
+  Run r = {o, now(), 0, NULL, NULL, VERDICT_UNKNOWN, NULL};
+  r.deadline = r.start + (o->timeout > 0 ? o->timeout : 60);
+  if (o->inputs.len != 1) {
+    fprintf(stderr, "arr2scalar verify: give one input file\n");
+    return EXIT_USAGE;
+  }
+  r.abs = load_program(o, o->inputs.data[0], &r.orig);
+  if (!r.abs)
+    return EXIT_USAGE;
+
+  /* A concrete run reaching the error is a counterexample by itself. */
+  Replay cex = replay_random(r.orig, QUICK_SEARCH * (r.deadline - r.start) < 1
+                                         ? QUICK_SEARCH * (r.deadline - r.start)
+                                         : 1);
+  if (cex.found) {
+    say(&r, "a run of the original program reaches the error: %s", cex.description);
+    r.verdict = VERDICT_FALSE;
+    return finish(&r);
+  }
+
+  if (o->backend && strcmp(o->backend, "spacer"))
+    return other_backend(&r);
+
+  Program *target = o->no_cells ? r.orig : r.abs;
+  /* First with large constants read as parameters (often far easier for
+   * Spacer, see chc.h), then as they are. */
+  ChcOptions gen = {o->no_cells, GENERALIZE_FROM};
+  Chc *c = chc_build(target, &gen);
+  if (!c)
+    return EXIT_INTERNAL;
+  if (c->params.len) {
+    double until = r.deadline;
+    r.deadline = now() + 0.4 * left(&r);
+    say(&r, "%s", "trying with large constants as parameters");
+    SpacerResult sr = solve(&r, c);
+    r.deadline = until;
+    if (sr.verdict == VERDICT_TRUE) {
+      r.verdict = VERDICT_TRUE;
+      return finish(&r);
+    }
+    say(&r, "no proof with parameters (%s); now with the constants", sr.reason ? sr.reason : "counterexample");
+  }
+  ChcOptions exact = {o->no_cells, 0};
+  c = chc_build(target, &exact);
+  if (!c)
+    return EXIT_INTERNAL;
+  SpacerResult sr = solve(&r, c);
+  if (sr.verdict == VERDICT_TRUE) {
+    r.verdict = VERDICT_TRUE;
+    return finish(&r);
+  }
+  if (sr.verdict == VERDICT_FALSE) {
+    say(&r, "%s", "Spacer found an abstract counterexample; replaying it on the original program");
+    Replay rp = replay_trace(r.orig, r.abs, c, &sr, left(&r));
+    if (rp.found) {
+      say(&r, "replayed: %s", rp.description);
+      r.verdict = VERDICT_FALSE;
+    } else {
+      confirm_false(&r);
+    }
+    return finish(&r);
+  }
+  r.why = sr.reason;
+  return finish(&r);
+}
