@@ -330,6 +330,12 @@ Program *abstract_cells(Program *p, const CellOptions *opt);
 /* Number of cells chosen automatically for each array (reads per assertion). */
 int auto_cell_count(Program *p, Var *array);
 
+/* coverage.c: assertions (of orig) that a proof on the cells of abs may
+ * not cover because --cells/--ordered/--focus leave some read indices
+ * unobserved; each gets a warning unless quiet. 0 means every assertion is
+ * covered (always the case with automatic cell counts). */
+int uncovered_assertions(Program *orig, Program *abs, const CellOptions *opt, bool quiet);
+
 /* emit_c.c */
 void emit_c(FILE *out, Program *p);
 /* Expression as C text (arena string). */

@@ -264,6 +264,8 @@ static int translate(Options *o) {
     return 2;
   if (o->no_cells)
     p = orig; /* --emit=chc --no-cells: the clauses over SMT arrays */
+  else
+    uncovered_assertions(orig, p, &o->cells, false);
   char *tmp;
   FILE *out = open_output(o->output, &tmp);
   if (!out)

@@ -75,6 +75,13 @@ static void say(Run *r, const char *fmt, const char *arg) {
 }
 
 static int finish(Run *r) {
+  /* a proof on the cells counts only for assertions the cells observe */
+  if (r->verdict == VERDICT_TRUE && !r->o->no_cells &&
+      uncovered_assertions(r->orig, r->abs, &r->o->cells, !r->o->verbose)) {
+    r->verdict = VERDICT_UNKNOWN;
+    r->why = "the cells chosen (--cells/--ordered/--focus) do not observe every index some "
+             "assertion reads";
+  }
   const char *v = r->verdict == VERDICT_TRUE ? "true" : r->verdict == VERDICT_FALSE ? "false"
                                                                                    : "unknown";
   printf("verdict: %s\n", v);
