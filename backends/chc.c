@@ -356,10 +356,17 @@ static Z3_ast env_var(Var *v, void *arg) {
 }
 
 /* A generalized constant: the current value of its parameter. */
+static bool generalized(Chc *c, long long v) {
+  for (int i = 0; i < c->ngeneralize; i++)
+    if (c->generalize[i] == v)
+      return true;
+  return false;
+}
+
 static Z3_ast env_num(long long v, void *arg) {
   Env *e = arg;
   Chc *c = e->b->c;
-  if (!c->generalize || v < c->generalize)
+  if (!generalized(c, v))
     return NULL;
   for (int i = 0; i < c->params.len; i++)
     if (c->params.data[i]->init->num == v)
@@ -870,7 +877,7 @@ static void reachable(Builder *b, Func *f) {
 static void scan_constants(Chc *c, Expr *e) {
   if (!e)
     return;
-  if (e->kind == E_NUM && e->num >= c->generalize) {
+  if (e->kind == E_NUM && generalized(c, e->num)) {
     for (int i = 0; i < c->params.len; i++)
       if (c->params.data[i]->init->num == e->num)
         return;
@@ -907,6 +914,7 @@ Chc *chc_build(Program *p, const ChcOptions *opt) {
   c->p = p;
   c->arrays = opt->arrays;
   c->generalize = opt->generalize;
+  c->ngeneralize = opt->ngeneralize;
   Builder b = {.c = c, .p = p};
   if (!p->entry) {
     error_at((Loc){p->file, 0, 0}, "no entry function");
@@ -915,7 +923,7 @@ Chc *chc_build(Program *p, const ChcOptions *opt) {
   int before = error_count();
   reachable(&b, p->entry);
   b.infos.data[0]->is_entry = true;
-  if (c->generalize)
+  if (c->ngeneralize)
     for (int i = 0; i < b.infos.len; i++)
       scan_cfg_constants(c, b.infos.data[i]->g);
   b.index = xalloc(sizeof(int) * (size_t)(p->nvars + 1));

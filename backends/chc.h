@@ -64,7 +64,8 @@ typedef struct ChcClause {
 typedef struct Chc {
   Program *p;
   bool arrays;         /* SMT arrays (--no-cells) */
-  long long generalize;/* see ChcOptions */
+  const long long *generalize; /* see ChcOptions */
+  int ngeneralize;
   VarVec params;       /* the symbolic parameters standing for constants */
   VEC(ChcPred *) preds;
   VEC(ChcClause *) clauses;
@@ -74,13 +75,14 @@ typedef struct Chc {
 
 typedef struct ChcOptions {
   bool arrays;         /* p keeps its arrays: encode them as SMT arrays */
-  /* Read every integer constant >= generalize (0: none) as a symbolic
-   * parameter K_<value> >= 1, fixed for the whole run. Spacer generalizes
-   * poorly from large literal bounds (measured: a copy loop over 100000
-   * cells diverges with the literal and is solved in 0.1 s with a
-   * parameter); a proof for every value of the parameter is a proof for the
-   * actual one. A counterexample under generalization proves nothing. */
-  long long generalize;
+  /* Read these integer constants as symbolic parameters K_<value> >= 1,
+   * fixed for the whole run. Spacer generalizes poorly from large literal
+   * bounds (measured: a copy loop over 100000 cells diverges with the
+   * literal and is solved in 0.1 s with a parameter); a proof for every
+   * value of the parameter is a proof for the actual one. A counterexample
+   * under generalization proves nothing by itself. */
+  const long long *generalize;
+  int ngeneralize;
 } ChcOptions;
 
 /* Clauses of p; NULL after an error diagnostic. p is the abstracted

@@ -354,7 +354,7 @@ static bool libz3_available(const BackendOptions *o, char *why, size_t size) {
 
 static Answer solve_program(Program *p, const BackendOptions *o, bool arrays) {
   Answer a = {0};
-  ChcOptions co = {arrays, 0};
+  ChcOptions co = {arrays, NULL, 0};
   Chc *c = chc_build(p, &co);
   if (!c) {
     a.reason = "cannot build the Horn clauses";
@@ -374,7 +374,7 @@ static Answer libz3_verify(Program *p, const BackendOptions *o) {
 }
 
 static bool emit_chc(FILE *out, Program *p) {
-  ChcOptions co = {!p->abstracted, 0};
+  ChcOptions co = {!p->abstracted, NULL, 0};
   Chc *c = chc_build(p, &co);
   if (!c)
     return false;

@@ -127,7 +127,7 @@ static bool node_available(const BackendOptions *o, char *why, size_t size) {
 
 static Answer node_verify(Program *p, const BackendOptions *o) {
   Answer a = {0};
-  ChcOptions co = {!p->abstracted, 0};
+  ChcOptions co = {!p->abstracted, NULL, 0};
   Chc *c = chc_build(p, &co);
   if (!c) {
     a.reason = "cannot build the Horn clauses";

@@ -44,8 +44,53 @@ const char verify_help[] =
  * many bugs show on the first runs. */
 #define QUICK_SEARCH 0.05
 
-/* Constants from this value up are generalized (chc.h). */
+/* Array sizes from this value up are generalized (chc.h). */
 #define GENERALIZE_FROM 64
+
+typedef VEC(long long) Sizes;
+
+static void add_size(Sizes *s, const Type *t) {
+  for (; t->kind == TY_ARRAY; t = t->elem) {
+    long long n;
+    if (!t->len || !expr_is_const(t->len, &n) || n < GENERALIZE_FROM)
+      continue;
+    bool seen = false;
+    for (int i = 0; i < s->len; i++)
+      seen |= s->data[i] == n;
+    if (!seen)
+      vec_push(s, n);
+  }
+}
+
+static void stmt_sizes(Sizes *s, Stmt *st) {
+  if (!st)
+    return;
+  if (st->kind == S_DECL)
+    add_size(s, st->var->type);
+  for (int i = 0; i < st->stmts.len; i++)
+    stmt_sizes(s, st->stmts.data[i]);
+  stmt_sizes(s, st->then);
+  stmt_sizes(s, st->els);
+  stmt_sizes(s, st->body);
+  stmt_sizes(s, st->step);
+  for (int i = 0; i < st->cases.len; i++)
+    stmt_sizes(s, st->cases.data[i]->body);
+}
+
+/* The constant sizes of the program's arrays: the bounds worth reading as
+ * parameters (loops over an array compare with its size). */
+static Sizes array_sizes(Program *p) {
+  Sizes s = {0};
+  for (int i = 0; i < p->globals.len; i++)
+    add_size(&s, p->globals.data[i]->type);
+  for (int i = 0; i < p->funcs.len; i++) {
+    Func *f = p->funcs.data[i];
+    for (int j = 0; j < f->params.len; j++)
+      add_size(&s, f->params.data[j]->type);
+    stmt_sizes(&s, f->body);
+  }
+  return s;
+}
 
 static double now(void) {
   struct timespec ts;
@@ -188,23 +233,34 @@ int verify_main(Options *o) {
   Program *target = o->no_cells ? r.orig : r.abs;
   /* First with large constants read as parameters (often far easier for
    * Spacer, see chc.h), then as they are. */
-  ChcOptions gen = {o->no_cells, GENERALIZE_FROM};
+  Sizes sizes = array_sizes(r.orig);
+  ChcOptions gen = {o->no_cells, sizes.data, sizes.len};
   Chc *c = chc_build(target, &gen);
   if (!c)
     return EXIT_INTERNAL;
   if (c->params.len) {
     double until = r.deadline;
     r.deadline = now() + 0.4 * left(&r);
-    say(&r, "%s", "trying with large constants as parameters");
+    say(&r, "%s", "trying with the array sizes as parameters");
     SpacerResult sr = solve(&r, c);
     r.deadline = until;
     if (sr.verdict == VERDICT_TRUE) {
       r.verdict = VERDICT_TRUE;
       return finish(&r);
     }
-    say(&r, "no proof with parameters (%s); now with the constants", sr.reason ? sr.reason : "counterexample");
+    if (sr.verdict == VERDICT_FALSE) {
+      /* not a counterexample by itself, but its values may lead to one */
+      Replay rp = replay_trace(r.orig, r.abs, c, &sr, left(&r) < 5 ? left(&r) : 5);
+      if (rp.found) {
+        say(&r, "replayed: %s", rp.description);
+        r.verdict = VERDICT_FALSE;
+        return finish(&r);
+      }
+    }
+    say(&r, "no proof with parameters (%s); now with the sizes as they are",
+        sr.reason ? sr.reason : "counterexample");
   }
-  ChcOptions exact = {o->no_cells, 0};
+  ChcOptions exact = {o->no_cells, NULL, 0};
   c = chc_build(target, &exact);
   if (!c)
     return EXIT_INTERNAL;
