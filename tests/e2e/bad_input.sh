@@ -1,0 +1,133 @@
+#!/bin/bash
+# Input the tool cannot translate, and outputs it cannot write: a clear
+# diagnostic (file:line:col of the construct where there is one), exit code
+# 2, no output file, no temporary file left, and a pre-existing output file
+# unchanged.
+#
+# usage: bad_input.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
+set -u
+bin=$1
+work=$(mktemp -d /tmp/a2s-e2e-bad-XXXXXX)
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+cd "$work" || exit 1
+
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# the files of directory $1 (but err.txt), sorted
+listing() { find "$1" -mindepth 1 -maxdepth 1 ! -name err.txt | sort; }
+# a temporary output file (out.c.a2s-XXXXXX) left in directory $1?
+temps_left() { compgen -G "$1/*.a2s-*" >/dev/null; }
+
+# expect_reject NAME PATTERN [ARGS...]: run on in.c (written by the caller)
+# with -o out.c; want exit 2, PATTERN (grep -E) on stderr, no out.c and
+# nothing else new in the directory.
+expect_reject() {
+  local name=$1 pattern=$2
+  shift 2
+  rm -f out.c
+  local before after
+  before=$(listing .)
+  "$bin" "$@" -o out.c 2>err.txt >/dev/null
+  local rc=$?
+  after=$(listing .)
+  [ "$rc" = 2 ] || fail "$name: exit code $rc, want 2"
+  grep -Eq -- "$pattern" err.txt || { fail "$name: no diagnostic matching '$pattern':"; cat err.txt; }
+  [ ! -e out.c ] || fail "$name: an output file was written"
+  [ "$before" = "$after" ] || fail "$name: files left behind: $after"
+  echo "ok: $name: $(grep -m1 -E -- "$pattern" err.txt)"
+}
+
+# A C source at in.c
+put() { printf '%s\n' "$1" > in.c; }
+
+put 'int main(void) { int a[3] return 0; }'
+expect_reject "syntax error" '^in\.c:1:26: error: ' in.c
+
+put 'void f(int *p) { p[0] = 1; }
+int main(void) { int a[3]; f(a + 1); return 0; }'
+expect_reject "pointer arithmetic" '^in\.c:2:30: error: unsupported pointer arithmetic' in.c
+
+put 'int main(void) { int a[3];
+  int *p = a; return p[0]; }'
+expect_reject "address escapes (int *p = a)" '^in\.c:2:8: error: unsupported pointer variable' in.c
+expect_reject "address escapes (use of a)" "^in\.c:2:12: error: unsupported use of array 'a'" in.c
+
+put 'void f(int *p) { p[0] = 1; }
+int main(void) { int a[3]; f(&a[1]); return 0; }'
+expect_reject "address escapes (f(&a[1]))" '^in\.c:2:30: error: unsupported address-of' in.c
+
+put 'int g(void) { return 1; }
+int main(void) { int (*fp)(void) = g; return fp(); }'
+expect_reject "function pointer" '^in\.c:2:[0-9]+: error: unsupported .*(pointer|function)' in.c
+
+put 'int main(void) { int a[3]; return a[1.5]; }'
+expect_reject "float index" '^in\.c:1:[0-9]+: error: .*(subscript|floating)' in.c
+
+put 'int main(void) { int a[3]; double d = 1.0; return a[(int)d]; }'
+expect_reject "floating-point variable" '^in\.c:1:35: error: unsupported floating-point' in.c
+
+rm -f in.c
+expect_reject "missing input file" 'nothere\.c.*error: cannot open input file' nothere.c
+
+# input that is fine, for the output tests
+put 'int a[4]; int main(void) { a[1] = 2; return a[1]; }'
+
+# unknown option, bad --cells, bad --focus: usage errors
+expect_reject "unknown option" "unknown option '--frobnicate'" --frobnicate in.c
+expect_reject "bad --cells" "bad --cells item 'a=0'" --cells a=0 in.c
+expect_reject "bad --focus" "^--focus: error: cannot use 'zz == 1'" --focus 'zz == 1' in.c
+
+# an output path in a directory that does not exist
+"$bin" in.c -o "$work/nodir/out.c" 2>err.txt
+rc=$?
+[ "$rc" = 2 ] || fail "nonexistent directory: exit code $rc, want 2"
+grep -q "nodir/out.c: error: cannot write the output file" err.txt || { fail "nonexistent directory: diagnostic"; cat err.txt; }
+[ ! -e "$work/nodir" ] || fail "nonexistent directory: it was created"
+echo "ok: nonexistent output directory: $(cat err.txt)"
+
+# an output path in a read-only directory (root writes anywhere: use /sys,
+# which refuses even root; skip visibly if that is writable too)
+mkdir ro && chmod 555 ro
+if touch ro/probe 2>/dev/null; then
+  rm -f ro/probe
+  rodir=/sys
+  touch /sys/a2s-probe 2>/dev/null && { rm -f /sys/a2s-probe; rodir=""; }
+else
+  rodir=$work/ro
+fi
+if [ -n "$rodir" ]; then
+  "$bin" in.c -o "$rodir/out.c" 2>err.txt
+  rc=$?
+  [ "$rc" = 2 ] || fail "read-only directory $rodir: exit code $rc, want 2"
+  grep -q "out.c: error: cannot write the output file" err.txt || { fail "read-only directory: diagnostic"; cat err.txt; }
+  [ ! -e "$rodir/out.c" ] || fail "read-only directory: output written"
+  temps_left "$rodir" && fail "read-only directory: temporary file left"
+  echo "ok: read-only output directory $rodir: $(cat err.txt)"
+else
+  echo "SKIP (visible): read-only output directory: running as a user that can write everywhere"
+fi
+
+# a failing run leaves a pre-existing output file unchanged
+printf 'precious\n' > keep.c
+cp keep.c keep.orig
+put 'int main(void) { int a[2]; int *p = a; return 0; }'
+"$bin" in.c -o keep.c 2>err.txt
+rc=$?
+[ "$rc" = 2 ] || fail "pre-existing output: exit code $rc, want 2"
+cmp -s keep.c keep.orig || fail "pre-existing output: the file was changed by a failing run"
+temps_left . && fail "pre-existing output: temporary file left"
+echo "ok: pre-existing output file unchanged by a failing run"
+
+# a successful run replaces it, with the mode of a new file (0666 - umask)
+put 'int a[4]; int main(void) { a[1] = 2; return a[1]; }'
+(umask 022 && "$bin" in.c -o keep.c) 2>err.txt
+rc=$?
+[ "$rc" = 0 ] || { fail "successful run: exit code $rc"; cat err.txt; }
+grep -q 'Scalar program generated by arr2scalar' keep.c || fail "successful run: output not written"
+mode=$(stat -c %a keep.c)
+[ "$mode" = 644 ] || fail "successful run: output mode $mode, want 644 (umask 022)"
+temps_left . && fail "successful run: temporary file left"
+echo "ok: successful run writes the output (mode $mode)"
+
+[ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }
+echo "all bad inputs rejected cleanly"
