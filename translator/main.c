@@ -286,6 +286,8 @@ static int translate(Options *o) {
 
 static const Subcommand subcommands[] = {
     {"verify", verify_main, verify_help},
+    {"invariants", invariants_main, invariants_help},
+    {"bench", bench_main, bench_help},
 };
 
 int main(int argc, char **argv) {
