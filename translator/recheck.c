@@ -1,0 +1,333 @@
+/*
+ * recheck.c -- are the lifted invariants invariants of the original program?
+ *
+ * The lifting is sound when the back-end and the abstraction are; this
+ * checks the result independently, on the original program with its arrays
+ * as SMT arrays: the Horn clauses of the original program (chc.c, arrays
+ * encoding; the entry function gets a summary so that input/output
+ * relations have their entry values) take as candidate interpretation of
+ * each predicate the conjunction of the invariants lifted at its point (loop
+ * heads by source location, function exits by function); predicates without
+ * any stay `true`. Houdini's greatest fixpoint: drop every candidate that a
+ * clause does not establish (initiation and consecution, checked with Z3;
+ * "unknown" counts as a failure), until none fails. What remains is
+ * inductive, hence invariant: those are `checked`.
+ */
+#include "recheck.h"
+
+#include "chc.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct Cand {
+  Lifted *l;           /* NULL: a frame fact added to help (not reported) */
+  ChcPred *pred;
+  Z3_ast formula;      /* over the predicate's argument constants */
+  bool alive;
+} Cand;
+
+typedef struct Check {
+  Chc *c;
+  VEC(Cand) cands;
+  double deadline;
+} Check;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* ---- Matching lifted invariants with predicates --------------------------------- */
+
+static bool same_func(Func *a, Func *b) { return a && b && !strcmp(a->name, b->name); }
+
+static ChcPred *pred_for(Chc *c, Lifted *l) {
+  for (int i = 0; i < c->preds.len; i++) {
+    ChcPred *p = c->preds.data[i];
+    if (!same_func(p->func, l->func))
+      continue;
+    if (l->kind == POINT_LOOP_HEAD && p->kind == PRED_POINT && p->point == POINT_LOOP_HEAD &&
+        p->loc.line == l->loc.line && p->loc.col == l->loc.col)
+      return p;
+    if (l->kind == POINT_EXIT && p->kind == PRED_SUMMARY)
+      return p;
+  }
+  return NULL;
+}
+
+static bool assigned_in(Stmt *s, Var *v) {
+  if (!s)
+    return false;
+  if ((s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL || s->kind == S_DECL) &&
+      s->var == v)
+    return true;
+  for (int i = 0; i < s->stmts.len; i++)
+    if (assigned_in(s->stmts.data[i], v))
+      return true;
+  if (assigned_in(s->then, v) || assigned_in(s->els, v) || assigned_in(s->body, v) ||
+      assigned_in(s->step, v))
+    return true;
+  for (int i = 0; i < s->cases.len; i++)
+    if (assigned_in(s->cases.data[i]->body, v))
+      return true;
+  return false;
+}
+
+/* The argument of pr that a formula constant named name (with its sort)
+ * stands for, in the naming of lift.h / chc_invariant. */
+static int arg_for(ChcPred *pr, const char *name, PointKind kind) {
+  size_t n = strlen(name);
+  bool in = false;
+  char *base = (char *)name;
+  if (n > 4 && !strcmp(name + n - 4, "__in")) { /* scalar at entry */
+    in = true;
+    base = xstrndup(name, n - 4);
+  } else if (n > 6 && !strcmp(name + n - 6, "@entry")) { /* contents at entry */
+    in = true;
+    base = xstrndup(name, n - 6);
+  } else if (n > 1 && name[n - 1] == '\'') { /* contents at exit */
+    base = xstrndup(name, n - 1);
+  } else if (kind == POINT_EXIT && pr->kind == PRED_SUMMARY) {
+    /* at an exit, plain array contents are the entry's (a vs a') */
+    for (int i = 0; i < pr->args.len; i++)
+      if (pr->args.data[i].var && pr->args.data[i].var->type->kind == TY_ARRAY &&
+          !strcmp(pr->args.data[i].var->name, name)) {
+        in = true;
+        break;
+      }
+  }
+  for (int i = 0; i < pr->args.len; i++) {
+    ChcArg *a = &pr->args.data[i];
+    if (a->var && a->in == in && !strcmp(a->var->name, base))
+      return i;
+  }
+  /* a parameter passed by value has no exit value in a summary; when the
+   * function never assigns it, it is its entry value */
+  if (!in && pr->kind == PRED_SUMMARY)
+    for (int i = 0; i < pr->args.len; i++) {
+      ChcArg *a = &pr->args.data[i];
+      if (a->var && a->in && a->var->kind == VAR_PARAM && !strcmp(a->var->name, base) &&
+          !assigned_in(pr->func->body, a->var))
+        return i;
+    }
+  return -1;
+}
+
+typedef VEC(Z3_ast) Asts;
+
+static void constants(Z3_ast a, Asts *out) {
+  Z3_context z = smt_ctx();
+  if (Z3_get_ast_kind(z, a) == Z3_QUANTIFIER_AST) {
+    constants(Z3_get_quantifier_body(z, a), out);
+    return;
+  }
+  if (Z3_get_ast_kind(z, a) != Z3_APP_AST)
+    return;
+  Z3_app app = Z3_to_app(z, a);
+  Z3_func_decl d = Z3_get_app_decl(z, app);
+  if (Z3_get_app_num_args(z, app) == 0 && Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED) {
+    for (int i = 0; i < out->len; i++)
+      if (Z3_is_eq_ast(z, out->data[i], a))
+        return;
+    vec_push(out, a);
+    return;
+  }
+  for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
+    constants(Z3_get_app_arg(z, app, i), out);
+}
+
+/* The lifted formula over the predicate's argument constants a0, a1, ...;
+ * NULL if it mentions something the predicate does not have. */
+static Z3_ast over_args(ChcPred *pr, Lifted *l) {
+  Z3_context z = smt_ctx();
+  Asts cs = {0};
+  constants(l->formula, &cs);
+  Z3_ast *to = xalloc(sizeof(Z3_ast) * (size_t)(cs.len + 1));
+  for (int i = 0; i < cs.len; i++) {
+    const char *name = Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, cs.data[i]))));
+    int k = arg_for(pr, name, l->kind);
+    if (k < 0)
+      return NULL;
+    Z3_sort s = Z3_get_sort(z, cs.data[i]);
+    if (!Z3_is_eq_sort(z, s, pr->args.data[k].sort))
+      return NULL;
+    to[i] = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", k)), s);
+  }
+  return Z3_substitute(z, l->formula, (unsigned)cs.len, cs.data, to);
+}
+
+/* ---- Interpretations in clauses ---------------------------------------------------- */
+
+/* The current interpretation of pr applied to args. */
+static Z3_ast interp(Check *ck, ChcPred *pr, Z3_ast *args, int nargs) {
+  Z3_context z = smt_ctx();
+  Z3_ast f = NULL;
+  for (int i = 0; i < ck->cands.len; i++)
+    if (ck->cands.data[i].pred == pr && ck->cands.data[i].alive)
+      f = smt_and2(f, ck->cands.data[i].formula);
+  if (!f)
+    return smt_true();
+  Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(nargs + 1));
+  for (int i = 0; i < nargs; i++)
+    from[i] = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", i)), Z3_get_sort(z, args[i]));
+  return Z3_substitute(z, f, (unsigned)nargs, from, args);
+}
+
+/* t with every application of a predicate replaced by its interpretation. */
+static Z3_ast replace_preds(Check *ck, Z3_ast t) {
+  Z3_context z = smt_ctx();
+  if (Z3_get_ast_kind(z, t) != Z3_APP_AST)
+    return t;
+  Z3_app app = Z3_to_app(z, t);
+  Z3_func_decl d = Z3_get_app_decl(z, app);
+  unsigned n = Z3_get_app_num_args(z, app);
+  if (Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED &&
+      Z3_get_sort_kind(z, Z3_get_range(z, d)) == Z3_BOOL_SORT && n > 0) {
+    for (int i = 0; i < ck->c->preds.len; i++)
+      if (Z3_is_eq_func_decl(z, ck->c->preds.data[i]->decl, d)) {
+        Z3_ast *args = xalloc(sizeof(Z3_ast) * n);
+        for (unsigned j = 0; j < n; j++)
+          args[j] = Z3_get_app_arg(z, app, j);
+        return interp(ck, ck->c->preds.data[i], args, (int)n);
+      }
+  }
+  if (!n)
+    return t;
+  Z3_ast *args = xalloc(sizeof(Z3_ast) * n);
+  for (unsigned j = 0; j < n; j++)
+    args[j] = replace_preds(ck, Z3_get_app_arg(z, app, j));
+  return Z3_update_term(z, t, n, args);
+}
+
+/* The body of a clause with interpretations: its constraint and its body
+ * predicates (the point predicate's arguments are in body_args[0]; a
+ * summary of a call, if any, is inside the constraint). */
+static Z3_ast body_of(Check *ck, ChcClause *cl) {
+  Z3_ast b = cl->constraint ? replace_preds(ck, cl->constraint) : NULL;
+  for (int i = 0; i < cl->body_preds.len; i++) {
+    ChcPred *pr = cl->body_preds.data[i];
+    if (pr->kind != PRED_POINT)
+      continue;
+    b = smt_and2(b, interp(ck, pr, cl->body_args[0].data, cl->body_args[0].len));
+  }
+  return b ? b : smt_true();
+}
+
+static bool valid(Check *ck, Z3_ast body, Z3_ast goal) {
+  double left = ck->deadline - now();
+  if (left <= 0.05)
+    return false;
+  return smt_check(smt_and2(body, smt_not(goal)), left < 3 ? left : 3) == Z3_L_FALSE;
+}
+
+/* One round: drop every candidate a clause does not establish. */
+static bool round_(Check *ck) {
+  bool changed = false;
+  Z3_context z = smt_ctx();
+  for (int i = 1; i < ck->c->clauses.len; i++) {
+    ChcClause *cl = ck->c->clauses.data[i];
+    if (!cl->head || cl->head->kind == PRED_ERR)
+      continue;
+    bool any = false;
+    for (int j = 0; j < ck->cands.len; j++)
+      any |= ck->cands.data[j].pred == cl->head && ck->cands.data[j].alive;
+    if (!any)
+      continue;
+    Z3_ast body = body_of(ck, cl);
+    Z3_ast *hargs = cl->head_args.data;
+    int nh = cl->head_args.len;
+    Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(nh + 1));
+    for (int k = 0; k < nh; k++)
+      from[k] = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", k)), Z3_get_sort(z, hargs[k]));
+    for (int j = 0; j < ck->cands.len; j++) {
+      Cand *cd = &ck->cands.data[j];
+      if (cd->pred != cl->head || !cd->alive)
+        continue;
+      Z3_ast goal = Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs);
+      if (!valid(ck, body, goal)) {
+        if (getenv("A2S_DEBUG_RECHECK"))
+          fprintf(stderr, "recheck: %s fails clause %d (%s -> %s)\n  %s\n",
+                  cd->l ? lift_text(cd->l->formula) : "frame fact",
+                  i, cl->body_preds.len ? cl->body_preds.data[0]->name : "entry",
+                  cl->head->name, smt_text(cl->rule));
+        cd->alive = false;
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+/* A parameter the function never assigns keeps its entry value: x == x!in
+ * at every point of the function (the exit invariants need it to be
+ * connected to the loop invariants). */
+static void add_frame_facts(Check *ck) {
+  Z3_context z = smt_ctx();
+  for (int i = 0; i < ck->c->preds.len; i++) {
+    ChcPred *pr = ck->c->preds.data[i];
+    if (pr->kind != PRED_POINT || !pr->func)
+      continue;
+    for (int j = 0; j < pr->args.len; j++) {
+      ChcArg *in = &pr->args.data[j];
+      if (!in->in || !in->var || in->var->kind != VAR_PARAM || assigned_in(pr->func->body, in->var))
+        continue;
+      for (int k = 0; k < pr->args.len; k++) {
+        ChcArg *now = &pr->args.data[k];
+        if (now->in || now->var != in->var)
+          continue;
+        Z3_ast a = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", j)), in->sort);
+        Z3_ast b = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", k)), now->sort);
+        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true};
+        vec_push(&ck->cands, cd);
+      }
+    }
+  }
+}
+
+void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeout) {
+  (void)abs;
+  for (int i = 0; i < v->len; i++) {
+    v->data[i].checked = 0;
+    v->data[i].check_note = "not re-checked";
+  }
+  if (!v->len)
+    return;
+  ChcOptions co = {.arrays = true, .entry_as_callee = true, .all_vars = true};
+  int before = error_count();
+  diag_capture(true);
+  Chc *c = chc_build(orig, &co);
+  diag_capture(false);
+  if (!c || error_count() != before)
+    return;
+  Check ck = {c, {0}, now() + timeout};
+  for (int i = 0; i < v->len; i++) {
+    Lifted *l = &v->data[i];
+    ChcPred *pr = pred_for(c, l);
+    if (!pr) {
+      l->check_note = "no matching point in the original program";
+      continue;
+    }
+    Z3_ast f = over_args(pr, l);
+    if (!f) {
+      l->check_note = "mentions variables that the original program does not have there";
+      continue;
+    }
+    Cand cd = {l, pr, f, true};
+    vec_push(&ck.cands, cd);
+  }
+  add_frame_facts(&ck);
+  while (round_(&ck) && now() < ck.deadline)
+    ;
+  bool in_time = now() < ck.deadline;
+  for (int i = 0; i < ck.cands.len; i++) {
+    Cand *cd = &ck.cands.data[i];
+    if (!cd->l)
+      continue;
+    cd->l->checked = cd->alive && in_time;
+    cd->l->check_note = cd->l->checked ? NULL : "not inductive with the other invariants (or Z3 "
+                                                "could not decide)";
+  }
+}

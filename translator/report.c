@@ -1,0 +1,175 @@
+/*
+ * report.c -- lifted invariants as text, JSON or ACSL.
+ *
+ * Text: one block per function and point (loop heads with their source
+ * line, the function exit), each invariant with its re-check status.
+ * JSON (jansson): the same for machines, formulas as text and as SMT-LIB.
+ * ACSL: the original source with `/ *@ loop invariant ...; * /` before each
+ * loop and `/ *@ ensures ...; * /` before each function, so that Frama-C can
+ * consume them; only invariants that were re-checked are written there.
+ */
+#include "report.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *status(const Lifted *l) {
+  return l->checked > 0 ? "checked" : l->checked == 0 ? "unchecked" : "not re-checked";
+}
+
+static const char *point_name(const Lifted *l) {
+  switch (l->kind) {
+  case POINT_LOOP_HEAD:
+    return xformat("loop at line %d", l->loc.line);
+  case POINT_EXIT:
+    return "exit (a: contents at entry, a': at exit)";
+  case POINT_ENTRY:
+    return "entry";
+  default:
+    return xformat("line %d", l->loc.line);
+  }
+}
+
+/* Order: by function, then exit last, loops by line. */
+static int cmp_lifted(const void *a, const void *b) {
+  const Lifted *x = a, *y = b;
+  int c = strcmp(x->func ? x->func->name : "", y->func ? y->func->name : "");
+  if (c)
+    return c;
+  int kx = x->kind == POINT_EXIT, ky = y->kind == POINT_EXIT;
+  if (kx != ky)
+    return kx - ky;
+  if (x->loc.line != y->loc.line)
+    return x->loc.line - y->loc.line;
+  return (int)(x->quantified) - (int)(y->quantified);
+}
+
+static void sort(LiftedVec *v) { qsort(v->data, (size_t)v->len, sizeof *v->data, cmp_lifted); }
+
+static bool report_text(FILE *out, Program *abs, LiftedVec *v) {
+  fprintf(out, "Invariants of %s (integers as mathematical integers)\n", abs->file);
+  const char *fn = NULL, *pt = NULL;
+  for (int i = 0; i < v->len; i++) {
+    Lifted *l = &v->data[i];
+    const char *f = l->func ? l->func->name : "?";
+    const char *p = point_name(l);
+    if (!fn || strcmp(fn, f)) {
+      fprintf(out, "\nfunction %s (%s:%d)\n", f, l->func ? l->func->loc.file : "?",
+              l->func ? l->func->loc.line : 0);
+      fn = f;
+      pt = NULL;
+    }
+    if (!pt || strcmp(pt, p)) {
+      fprintf(out, "  %s:\n", p);
+      pt = p;
+    }
+    fprintf(out, "    %s   [%s]\n", lift_text(l->formula), status(l));
+  }
+  if (!v->len)
+    fprintf(out, "\nno invariants found\n");
+  return !ferror(out);
+}
+
+static bool report_json(FILE *out, Program *abs, LiftedVec *v) {
+  json_t *items = json_array();
+  for (int i = 0; i < v->len; i++) {
+    Lifted *l = &v->data[i];
+    json_t *o = json_pack(
+        "{s:s, s:s, s:i, s:i, s:s, s:s, s:b, s:s, s:s}", "function", l->func ? l->func->name : "",
+        "point", l->kind == POINT_LOOP_HEAD ? "loop" : l->kind == POINT_EXIT ? "exit" : "other",
+        "line", l->loc.line, "column", l->loc.col, "formula", lift_text(l->formula), "smt",
+        smt_text(l->formula), "quantified", l->quantified, "status", status(l), "source",
+        l->source ? l->source : "");
+    if (l->check_note)
+      json_object_set_new(o, "note", json_string(l->check_note));
+    json_array_append_new(items, o);
+  }
+  json_t *root = json_pack("{s:s, s:s, s:s, s:o}", "format", "arr2scalar-invariants-1", "source",
+                           abs->file, "integers", "mathematical", "invariants", items);
+  int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  fputc('\n', out);
+  json_decref(root);
+  return rc == 0;
+}
+
+/* ---- ACSL ------------------------------------------------------------------------ */
+
+typedef struct Insert {
+  int line;            /* insert before this source line */
+  const char *text;
+} Insert;
+
+static int cmp_insert(const void *a, const void *b) {
+  const Insert *x = a, *y = b;
+  return x->line - y->line;
+}
+
+static char *indent_of(const char *line) {
+  size_t n = strspn(line, " \t");
+  return xstrndup(line, n);
+}
+
+static bool report_acsl(FILE *out, Program *abs, LiftedVec *v) {
+  FILE *in = fopen(abs->file, "r");
+  if (!in) {
+    fprintf(stderr, "%s: error: cannot read the source again\n", abs->file);
+    return false;
+  }
+  /* the source, line by line */
+  VEC(char *) lines = {0};
+  char *buf = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  while ((n = getline(&buf, &cap, in)) >= 0)
+    vec_push(&lines, xstrdup(buf));
+  free(buf);
+  fclose(in);
+  /* one annotation per point: loop invariants, ensures at function exits */
+  VEC(Insert) ins = {0};
+  for (int i = 0; i < v->len; i++) {
+    Lifted *l = &v->data[i];
+    if (l->checked <= 0 || l->loc.line <= 0 || l->loc.line > lines.len ||
+        (l->kind != POINT_LOOP_HEAD && l->kind != POINT_EXIT) ||
+        (l->loc.file && strcmp(l->loc.file, abs->file)))
+      continue;
+    int line = l->kind == POINT_EXIT && l->func ? l->func->loc.line : l->loc.line;
+    const char *kw = l->kind == POINT_EXIT ? "ensures" : "loop invariant";
+    const char *ind = indent_of(lines.data[line - 1]);
+    char *clause = xformat("%s  %s %s;\n", ind, kw, lift_acsl(l->formula, l->kind));
+    /* merge with an annotation already at that line */
+    bool merged = false;
+    for (int j = 0; j < ins.len && !merged; j++)
+      if (ins.data[j].line == line) {
+        ins.data[j].text = xformat("%s%s", ins.data[j].text, clause);
+        merged = true;
+      }
+    if (!merged) {
+      Insert x = {line, clause};
+      vec_push(&ins, x);
+    }
+  }
+  qsort(ins.data, (size_t)ins.len, sizeof *ins.data, cmp_insert);
+  int next = 0;
+  for (int i = 0; i < lines.len; i++) {
+    while (next < ins.len && ins.data[next].line == i + 1) {
+      const char *ind = indent_of(lines.data[i]);
+      fprintf(out, "%s/*@\n%s%s*/\n", ind, ins.data[next].text, ind);
+      next++;
+    }
+    fputs(lines.data[i], out);
+  }
+  return !ferror(out);
+}
+
+bool report_invariants(FILE *out, Program *abs, LiftedVec *v, const char *format) {
+  sort(v);
+  if (!format || !strcmp(format, "text"))
+    return report_text(out, abs, v);
+  if (!strcmp(format, "json"))
+    return report_json(out, abs, v);
+  if (!strcmp(format, "acsl"))
+    return report_acsl(out, abs, v);
+  fprintf(stderr, "arr2scalar: unknown --format '%s' (text, json or acsl)\n", format);
+  return false;
+}
