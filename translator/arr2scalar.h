@@ -223,6 +223,7 @@ struct Func {
   Stmt *body;          /* NULL for a declaration */
   Builtin wrapper;     /* B_ASSERT/B_ASSUME: recognised wrapper, calls inlined */
   bool is_entry;
+  bool generated;      /* the harness made for --entry: not in the source */
 };
 
 struct Program {

@@ -1348,6 +1348,7 @@ static Harness make_harness(Abs *a, Func *entry_src, Func *entry_dst) {
   h->loc = entry_src->loc;
   h->ret = ty_int;
   h->is_entry = true;
+  h->generated = true;
   entry_dst->is_entry = false;
   hs.h = h;
   int np = entry_src->params.len;

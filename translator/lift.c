@@ -833,19 +833,21 @@ static void lift_one(Program *abs, Invariant *inv, LiftedVec *out) {
   if (cellconsts.len) {
     Z3_ast proj = smt_exists_qe(cellconsts.data, cellconsts.len, inv->formula);
     if (proj) {
-      Z3_ast shortp = smt_dnf(proj, NULL, 8, 2);
+      Z3_ast shortp = smt_dnf(proj, NULL, 32, 2);
       sc = shortp ? shortp : proj;
     }
   }
   Z3_ast every = all_cells_projection(&c, inv->formula);
   if (every && !smt_implies(sc, every, 2)) {
     sc = smt_and2(sc, every);
-    Z3_ast shortp = smt_dnf(sc, NULL, 8, 2);
+    Z3_ast shortp = smt_dnf(sc, NULL, 32, 2);
     if (shortp)
       sc = shortp;
   }
-  if (!is_true(sc))
-    add(out, &c, Z3_simplify(smt_ctx(), sc), false);
+  if (!is_true(sc)) {
+    Z3_ast shortp = smt_dnf(sc, NULL, 32, 2);
+    add(out, &c, Z3_simplify(smt_ctx(), shortp ? shortp : sc), false);
+  }
   /* groups of conjuncts by the cells they mention */
   VEC(unsigned) masks = {0};
   for (int i = 0; i < parts.len; i++) {

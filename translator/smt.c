@@ -282,8 +282,12 @@ bool smt_equivalent(Z3_ast a, Z3_ast b, double timeout) {
  * tactic fails or leaves several subgoals). */
 static Z3_ast apply_tactic(const char *name, Z3_ast f) {
   Z3_context c = smt_ctx();
-  Z3_tactic t = Z3_mk_tactic(c, name);
+  Z3_tactic base = Z3_mk_tactic(c, name);
+  Z3_tactic_inc_ref(c, base);
+  /* never wait long: callers fall back to something weaker */
+  Z3_tactic t = Z3_tactic_try_for(c, base, 5000);
   Z3_tactic_inc_ref(c, t);
+  Z3_tactic_dec_ref(c, base);
   Z3_goal g = Z3_mk_goal(c, false, false, false);
   Z3_goal_inc_ref(c, g);
   Z3_goal_assert(c, g, f);
@@ -360,4 +364,187 @@ Z3_ast smt_exists_qe(Z3_ast *vars, int nvars, Z3_ast f) {
 
 Z3_ast smt_forall_qe(Z3_ast *vars, int nvars, Z3_ast f) {
   return quantified_qe(true, vars, nvars, f);
+}
+
+/* ---- Short DNF ------------------------------------------------------------------- */
+
+typedef VEC(Z3_ast) AtomVec;
+
+static bool is_connective(Z3_ast a) {
+  Z3_context c = smt_ctx();
+  if (Z3_get_ast_kind(c, a) != Z3_APP_AST)
+    return false;
+  Z3_decl_kind k = Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, a)));
+  return k == Z3_OP_AND || k == Z3_OP_OR || k == Z3_OP_NOT || k == Z3_OP_IMPLIES ||
+         k == Z3_OP_IFF || (k == Z3_OP_EQ && Z3_get_sort_kind(c, Z3_get_sort(c, Z3_get_app_arg(c, Z3_to_app(c, a), 0))) == Z3_BOOL_SORT);
+}
+
+static void atoms_of(Z3_ast a, AtomVec *out) {
+  Z3_context c = smt_ctx();
+  if (Z3_get_sort_kind(c, Z3_get_sort(c, a)) != Z3_BOOL_SORT)
+    return;
+  if (is_connective(a)) {
+    Z3_app app = Z3_to_app(c, a);
+    for (unsigned i = 0; i < Z3_get_app_num_args(c, app); i++)
+      atoms_of(Z3_get_app_arg(c, app, i), out);
+    return;
+  }
+  if (Z3_get_bool_value(c, a) != Z3_L_UNDEF)
+    return;
+  for (int i = 0; i < out->len; i++)
+    if (Z3_is_eq_ast(c, out->data[i], a))
+      return;
+  vec_push(out, a);
+}
+
+static void disjuncts_of(Z3_ast f, AtomVec *out) {
+  Z3_context c = smt_ctx();
+  if (!f)
+    return;
+  if (Z3_get_ast_kind(c, f) == Z3_APP_AST &&
+      Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, f))) == Z3_OP_OR) {
+    for (unsigned i = 0; i < Z3_get_app_num_args(c, Z3_to_app(c, f)); i++)
+      disjuncts_of(Z3_get_app_arg(c, Z3_to_app(c, f), i), out);
+    return;
+  }
+  vec_push(out, f);
+}
+
+/* The literals of a cube; an integer equality counts as its two bounds
+ * (so that i == 998 and 0 <= i <= 997 can merge into 0 <= i <= 998). */
+static void literals_of(Z3_ast cube, AtomVec *out) {
+  Z3_context c = smt_ctx();
+  if (Z3_get_ast_kind(c, cube) == Z3_APP_AST &&
+      Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, cube))) == Z3_OP_AND) {
+    for (unsigned i = 0; i < Z3_get_app_num_args(c, Z3_to_app(c, cube)); i++)
+      literals_of(Z3_get_app_arg(c, Z3_to_app(c, cube), i), out);
+    return;
+  }
+  if (Z3_get_ast_kind(c, cube) == Z3_APP_AST &&
+      Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, cube))) == Z3_OP_EQ &&
+      Z3_get_sort_kind(c, Z3_get_sort(c, Z3_get_app_arg(c, Z3_to_app(c, cube), 0))) == Z3_INT_SORT) {
+    Z3_ast a = Z3_get_app_arg(c, Z3_to_app(c, cube), 0), b = Z3_get_app_arg(c, Z3_to_app(c, cube), 1);
+    vec_push(out, Z3_mk_le(c, a, b));
+    vec_push(out, Z3_mk_ge(c, a, b));
+    return;
+  }
+  vec_push(out, cube);
+}
+
+/* Two cubes whose union is one cube: the literals of each that the other
+ * implies; keep the merge if it says no more than the union. */
+static void merge_cubes(AtomVec *cubes, Z3_ast context, double timeout) {
+  for (int i = 0; i < cubes->len; i++)
+    for (int j = i + 1; j < cubes->len; j++) {
+      AtomVec li = {0}, lj = {0};
+      literals_of(cubes->data[i], &li);
+      literals_of(cubes->data[j], &lj);
+      Z3_ast m = NULL;
+      for (int k = 0; k < li.len; k++)
+        if (smt_implies(smt_and2(context, cubes->data[j]), li.data[k], timeout))
+          m = smt_and2(m, li.data[k]);
+      for (int k = 0; k < lj.len; k++)
+        if (smt_implies(smt_and2(context, cubes->data[i]), lj.data[k], timeout))
+          m = smt_and2(m, lj.data[k]);
+      m = m ? m : smt_true();
+      if (!smt_implies(smt_and2(context, m), smt_or2(cubes->data[i], cubes->data[j]), timeout))
+        continue;
+      cubes->data[i] = m;
+      cubes->data[j] = cubes->data[--cubes->len];
+      i = -1; /* start again */
+      break;
+    }
+}
+
+Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout) {
+  Z3_context c = smt_ctx();
+  AtomVec atoms = {0};
+  atoms_of(f, &atoms);
+  Z3_solver s = solver_with_timeout(timeout);
+  if (context)
+    Z3_solver_assert(c, s, context);
+  Z3_solver_assert(c, s, f);
+  Z3_ast result = NULL;
+  bool ok = false;
+  for (int n = 0; n <= max_cubes; n++) {
+    Z3_lbool r = Z3_solver_check(c, s);
+    if (r == Z3_L_FALSE) {
+      ok = true;
+      break;
+    }
+    if (r != Z3_L_TRUE || n == max_cubes)
+      break;
+    Z3_model m = Z3_solver_get_model(c, s);
+    Z3_model_inc_ref(c, m);
+    AtomVec cube = {0};
+    for (int i = 0; i < atoms.len; i++) {
+      Z3_ast v;
+      if (!Z3_model_eval(c, m, atoms.data[i], true, &v))
+        continue;
+      Z3_lbool b = Z3_get_bool_value(c, v);
+      if (b == Z3_L_UNDEF)
+        continue;
+      vec_push(&cube, b == Z3_L_TRUE ? atoms.data[i] : smt_not(atoms.data[i]));
+    }
+    Z3_model_dec_ref(c, m);
+    /* t != c where the cube bounds t at c reads better as a bound */
+    for (int i = 0; i < cube.len; i++) {
+      Z3_ast l = cube.data[i];
+      if (Z3_get_ast_kind(c, l) != Z3_APP_AST ||
+          Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, l))) != Z3_OP_NOT)
+        continue;
+      Z3_ast eq = Z3_get_app_arg(c, Z3_to_app(c, l), 0);
+      if (Z3_get_ast_kind(c, eq) != Z3_APP_AST ||
+          Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, eq))) != Z3_OP_EQ ||
+          Z3_get_sort_kind(c, Z3_get_sort(c, Z3_get_app_arg(c, Z3_to_app(c, eq), 0))) != Z3_INT_SORT)
+        continue;
+      Z3_ast t = Z3_get_app_arg(c, Z3_to_app(c, eq), 0), k = Z3_get_app_arg(c, Z3_to_app(c, eq), 1);
+      Z3_ast cb = NULL;
+      for (int j = 0; j < cube.len; j++)
+        cb = smt_and2(cb, cube.data[j]);
+      Z3_ast lt = Z3_mk_lt(c, t, k), gt = Z3_mk_gt(c, t, k);
+      if (smt_implies(smt_and2(context, cb), lt, timeout))
+        cube.data[i] = lt;
+      else if (smt_implies(smt_and2(context, cb), gt, timeout))
+        cube.data[i] = gt;
+    }
+    /* drop every literal the cube does not need */
+    for (int i = 0; i < cube.len; i++) {
+      Z3_ast rest = NULL;
+      for (int j = 0; j < cube.len; j++)
+        if (j != i)
+          rest = smt_and2(rest, cube.data[j]);
+      if (smt_implies(smt_and2(context, rest ? rest : smt_true()), f, timeout)) {
+        cube.data[i] = cube.data[--cube.len];
+        i = -1; /* the order changed: start again */
+      }
+    }
+    Z3_ast cb = NULL;
+    for (int i = 0; i < cube.len; i++)
+      cb = smt_and2(cb, cube.data[i]);
+    cb = cb ? cb : smt_true();
+    result = smt_or2(result, cb);
+    Z3_solver_assert(c, s, smt_not(cb));
+  }
+  Z3_solver_dec_ref(c, s);
+  if (!ok)
+    return NULL;
+  /* drop cubes that the others cover */
+  AtomVec cubes = {0};
+  disjuncts_of(result, &cubes);
+  merge_cubes(&cubes, context, timeout);
+  for (int i = 0; i < cubes.len && cubes.len > 1; i++) {
+    Z3_ast others = NULL;
+    for (int j = 0; j < cubes.len; j++)
+      if (j != i)
+        others = smt_or2(others, cubes.data[j]);
+    if (smt_implies(smt_and2(context, cubes.data[i]), others, timeout)) {
+      cubes.data[i] = cubes.data[--cubes.len];
+      i = -1;
+    }
+  }
+  Z3_ast r = NULL;
+  for (int i = 0; i < cubes.len; i++)
+    r = smt_or2(r, cubes.data[i]);
+  return r ? r : smt_false();
 }

@@ -67,6 +67,13 @@ bool smt_equivalent(Z3_ast a, Z3_ast b, double timeout);
 /* a simplified (Z3 simplify; under a context c, not NULL, also what c
  * implies is dropped: the result r satisfies c -> (r <-> a)). */
 Z3_ast smt_simplify(Z3_ast a, Z3_ast c);
+/* A short disjunctive normal form of f under a context (NULL: true): cubes
+ * over the atoms of f, each made minimal (no literal can be dropped while
+ * the cube still implies f under the context), until they cover f. The
+ * result r satisfies context -> (r <-> f). NULL if Z3 could not decide
+ * within the time limit or more than max_cubes cubes are needed. */
+Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout);
+
 /* Quantifier elimination: exists vars. f, as a quantifier-free formula
  * (NULL if Z3 cannot eliminate). */
 Z3_ast smt_exists_qe(Z3_ast *vars, int nvars, Z3_ast f);

@@ -131,8 +131,14 @@ static int finish(Run *r) {
                                                                                    : "unknown";
   printf("verdict: %s\n", v);
   printf("time: %.2f\n", now() - r->start);
-  if (r->why)
-    printf("reason: %s\n", r->why);
+  if (r->why) {
+    /* one line, whatever the tools said */
+    char *why = xstrdup(r->why);
+    for (char *c = why; *c; c++)
+      if (*c == '\n' || *c == '\r' || *c == '\t')
+        *c = ' ';
+    printf("reason: %s\n", why);
+  }
   fflush(stdout);
   return r->verdict == VERDICT_TRUE ? EXIT_TRUE : r->verdict == VERDICT_FALSE ? EXIT_FALSE
                                                                              : EXIT_UNKNOWN;
@@ -234,7 +240,7 @@ int verify_main(Options *o) {
   /* First with large constants read as parameters (often far easier for
    * Spacer, see chc.h), then as they are. */
   Sizes sizes = array_sizes(r.orig);
-  ChcOptions gen = {o->no_cells, sizes.data, sizes.len};
+  ChcOptions gen = {.arrays = o->no_cells, .generalize = sizes.data, .ngeneralize = sizes.len};
   Chc *c = chc_build(target, &gen);
   if (!c)
     return EXIT_INTERNAL;
@@ -260,7 +266,7 @@ int verify_main(Options *o) {
     say(&r, "no proof with parameters (%s); now with the sizes as they are",
         sr.reason ? sr.reason : "counterexample");
   }
-  ChcOptions exact = {o->no_cells, NULL, 0};
+  ChcOptions exact = {.arrays = o->no_cells};
   c = chc_build(target, &exact);
   if (!c)
     return EXIT_INTERNAL;
@@ -281,5 +287,7 @@ int verify_main(Options *o) {
     return finish(&r);
   }
   r.why = sr.reason;
+  if (sr.reason && !strncmp(sr.reason, "timeout", 7))
+    r.why = xformat("timeout after %.0f s", now() - r.start);
   return finish(&r);
 }
