@@ -192,9 +192,9 @@ static void liveness(Builder *b, FuncInfo *fi) {
     if (in_vec(&fi->outs, fi->state.data[i]))
       fi->live[g->exit][i] = true;
   /* parameters standing for constants are used wherever the constant is:
-   * keep them live everywhere */
+   * keep them live everywhere (and everything, if asked) */
   for (int i = 0; i < k; i++)
-    if (in_vec(&b->c->params, fi->state.data[i]))
+    if (b->c->all_vars || in_vec(&b->c->params, fi->state.data[i]))
       for (int n2 = 0; n2 < n; n2++)
         fi->live[n2][i] = true;
   bool *use = xalloc(sizeof(bool) * (size_t)(k + 1)), *def = xalloc(sizeof(bool) * (size_t)(k + 1));
@@ -915,6 +915,7 @@ Chc *chc_build(Program *p, const ChcOptions *opt) {
   c->arrays = opt->arrays;
   c->generalize = opt->generalize;
   c->ngeneralize = opt->ngeneralize;
+  c->all_vars = opt->all_vars;
   Builder b = {.c = c, .p = p};
   if (!p->entry) {
     error_at((Loc){p->file, 0, 0}, "no entry function");
@@ -922,7 +923,7 @@ Chc *chc_build(Program *p, const ChcOptions *opt) {
   }
   int before = error_count();
   reachable(&b, p->entry);
-  b.infos.data[0]->is_entry = true;
+  b.infos.data[0]->is_entry = !opt->entry_as_callee;
   if (c->ngeneralize)
     for (int i = 0; i < b.infos.len; i++)
       scan_cfg_constants(c, b.infos.data[i]->g);

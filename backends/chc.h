@@ -67,6 +67,7 @@ typedef struct Chc {
   const long long *generalize; /* see ChcOptions */
   int ngeneralize;
   VarVec params;       /* the symbolic parameters standing for constants */
+  bool all_vars;       /* see ChcOptions */
   VEC(ChcPred *) preds;
   VEC(ChcClause *) clauses;
   ChcPred *err;
@@ -83,6 +84,12 @@ typedef struct ChcOptions {
    * under generalization proves nothing by itself. */
   const long long *generalize;
   int ngeneralize;
+  /* Give the entry function a summary like any callee (inputs at entry,
+   * outputs at exit), e.g. to check its input/output relation. */
+  bool entry_as_callee;
+  /* Every variable of a function in every predicate, live or not (to check
+   * invariants that mention them). */
+  bool all_vars;
 } ChcOptions;
 
 /* Clauses of p; NULL after an error diagnostic. p is the abstracted

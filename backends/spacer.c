@@ -69,11 +69,13 @@ static void print_interp(Child *ch, Z3_func_decl d) {
   }
   /* bound variable i stands for argument i */
   f = Z3_substitute_vars(z, f, n, consts);
-  const char *text = Z3_ast_to_string(z, f);
+  /* Z3 returns both strings in one buffer: copy the first */
+  char *text = strdup(Z3_ast_to_string(z, f));
   fprintf(ch->out, "interp %s ", Z3_get_symbol_string(z, Z3_get_decl_name(z, d)));
   for (const char *p = text; *p; p++)
     fputc(*p == '\n' ? ' ' : *p, ch->out);
   fputc('\n', ch->out);
+  free(text);
   free(consts);
 }
 
@@ -274,10 +276,13 @@ SpacerResult spacer_solve_libz3(Chc *c, double timeout, long memory_mb) {
   }
   if (pid == 0) {
     close(fds[0]);
+#ifndef __SANITIZE_ADDRESS__
+    /* (AddressSanitizer reserves terabytes of address space: no limit there) */
     if (memory_mb > 0) {
       struct rlimit rl = {(rlim_t)memory_mb << 20, (rlim_t)memory_mb << 20};
       setrlimit(RLIMIT_AS, &rl);
     }
+#endif
     child_solve(text, fds[1]);
   }
   close(fds[1]);
@@ -354,7 +359,7 @@ static bool libz3_available(const BackendOptions *o, char *why, size_t size) {
 
 static Answer solve_program(Program *p, const BackendOptions *o, bool arrays) {
   Answer a = {0};
-  ChcOptions co = {arrays, NULL, 0};
+  ChcOptions co = {.arrays = arrays};
   Chc *c = chc_build(p, &co);
   if (!c) {
     a.reason = "cannot build the Horn clauses";
@@ -374,7 +379,7 @@ static Answer libz3_verify(Program *p, const BackendOptions *o) {
 }
 
 static bool emit_chc(FILE *out, Program *p) {
-  ChcOptions co = {!p->abstracted, NULL, 0};
+  ChcOptions co = {.arrays = !p->abstracted};
   Chc *c = chc_build(p, &co);
   if (!c)
     return false;

@@ -113,7 +113,9 @@ SpacerResult spacer_solve_node(Chc *c, double timeout, long memory_mb) {
     spacer_read_output(c, head, &r);
     if (model && r.verdict == VERDICT_TRUE)
       read_model(c, model + 7, &r);
-    if (r.verdict == VERDICT_UNKNOWN && pr.status != 0)
+    if (r.verdict == VERDICT_UNKNOWN && pr.signal)
+      r.reason = xformat("node was killed by signal %d", pr.signal);
+    else if (r.verdict == VERDICT_UNKNOWN && pr.status != 0)
       r.reason = xformat("node exited with status %d: %.200s", pr.status, pr.err);
   }
   proc_free(&pr);
@@ -127,7 +129,7 @@ static bool node_available(const BackendOptions *o, char *why, size_t size) {
 
 static Answer node_verify(Program *p, const BackendOptions *o) {
   Answer a = {0};
-  ChcOptions co = {!p->abstracted, NULL, 0};
+  ChcOptions co = {.arrays = !p->abstracted};
   Chc *c = chc_build(p, &co);
   if (!c) {
     a.reason = "cannot build the Horn clauses";

@@ -76,9 +76,10 @@ static void consts_of(Z3_ast a, Asts *out) {
     consts_of(Z3_get_app_arg(z, app, i), out);
 }
 
+/* (a copy: Z3 reuses the buffer of the string it returns) */
 static const char *const_name(Z3_ast c) {
   Z3_context z = smt_ctx();
-  return Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, c))));
+  return xstrdup(Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, c)))));
 }
 
 static bool mentions_const(Z3_ast f, Z3_ast c) {
@@ -643,6 +644,30 @@ static void value_atoms(Z3_ast b, Asts *values, Asts *out) {
   vec_push(out, b);
 }
 
+/* s <= t and t <= s (Spacer states an equality as two lemmas): s == t. */
+static void merge_opposite(Asts *atoms) {
+  Z3_context z = smt_ctx();
+  for (int i = 0; i < atoms->len; i++)
+    for (int j = i + 1; j < atoms->len; j++) {
+      Z3_ast a = atoms->data[i], b = atoms->data[j];
+      if (Z3_get_ast_kind(z, a) != Z3_APP_AST || Z3_get_ast_kind(z, b) != Z3_APP_AST)
+        continue;
+      Z3_decl_kind ka = Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, a)));
+      Z3_decl_kind kb = Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, b)));
+      bool ineq = (ka == Z3_OP_LE || ka == Z3_OP_GE) && (kb == Z3_OP_LE || kb == Z3_OP_GE);
+      if (!ineq || Z3_get_app_num_args(z, Z3_to_app(z, a)) != 2)
+        continue;
+      Z3_ast a0 = Z3_get_app_arg(z, Z3_to_app(z, a), 0), a1 = Z3_get_app_arg(z, Z3_to_app(z, a), 1);
+      Z3_ast eq = Z3_mk_eq(z, a0, a1);
+      /* together they say a0 == a1 exactly */
+      if (!smt_equivalent(smt_and2(a, b), eq, 1))
+        continue;
+      atoms->data[i] = eq;
+      atoms->data[j] = atoms->data[--atoms->len];
+      j = i;
+    }
+}
+
 /* The paper's case merging: for each value atom A, the weakest condition on
  * indices and scalars under which the invariant implies A,
  *   cond_A = forall values. (b -> A),
@@ -658,6 +683,7 @@ static bool case_form(Ctx *c, unsigned mask, Z3_ast g, Z3_ast b, Z3_ast scalar, 
   Z3_ast ctxt = smt_and2(g, scalar);
   Z3_ast all = NULL;
   int first = out->len;
+  merge_opposite(&atoms);
   for (int i = 0; i < atoms.len; i++) {
     Z3_ast cond = smt_forall_qe(values.data, values.len, Z3_mk_implies(z, b, atoms.data[i]));
     if (!cond)
@@ -735,27 +761,48 @@ static void reduce_pair(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, Lifte
   }
 }
 
-/* Where the invariant implies x__in == x (a parameter or cell index never
- * changes; a value the function does not modify), write x for x__in. */
-static Z3_ast merge_unchanged(Z3_ast f) {
+static bool assigned(Stmt *s, Var *v) {
+  if (!s)
+    return false;
+  if ((s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL || s->kind == S_DECL) &&
+      s->var == v)
+    return true;
+  for (int i = 0; i < s->stmts.len; i++)
+    if (assigned(s->stmts.data[i], v))
+      return true;
+  if (assigned(s->then, v) || assigned(s->els, v) || assigned(s->body, v) || assigned(s->step, v))
+    return true;
+  for (int i = 0; i < s->cases.len; i++)
+    if (assigned(s->cases.data[i]->body, v))
+      return true;
+  return false;
+}
+
+/* x__in is x when x never changes in the function (a cell index, a
+ * parameter it does not assign) or when the invariant implies x__in == x. */
+static Z3_ast merge_unchanged(Program *p, Func *f, Z3_ast formula) {
   Z3_context z = smt_ctx();
   Asts cs = {0}, from = {0}, to = {0};
-  consts_of(f, &cs);
+  consts_of(formula, &cs);
   for (int i = 0; i < cs.len; i++) {
     const char *na = const_name(cs.data[i]);
     size_t la = strlen(na);
     if (la <= 4 || strcmp(na + la - 4, "__in"))
       continue;
-    Z3_ast now = Z3_mk_const(z, Z3_mk_string_symbol(z, xstrndup(na, la - 4)),
-                             Z3_get_sort(z, cs.data[i]));
-    if (smt_implies(f, Z3_mk_eq(z, cs.data[i], now), 2)) {
+    char *base = xstrndup(na, la - 4);
+    Z3_ast now = Z3_mk_const(z, Z3_mk_string_symbol(z, base), Z3_get_sort(z, cs.data[i]));
+    bool entry;
+    Var *v = var_named(p, f, na, &entry);
+    bool fixed = v && (v->role == ROLE_CELL_INDEX ||
+                       (v->kind == VAR_PARAM && !v->byref && f && !assigned(f->body, v)));
+    if (fixed || smt_implies(formula, Z3_mk_eq(z, cs.data[i], now), 2)) {
       vec_push(&from, cs.data[i]);
       vec_push(&to, now);
     }
   }
   if (!from.len)
-    return f;
-  return Z3_simplify(z, Z3_substitute(z, f, (unsigned)from.len, from.data, to.data));
+    return formula;
+  return Z3_simplify(z, Z3_substitute(z, formula, (unsigned)from.len, from.data, to.data));
 }
 
 /* At a function's exit its local arrays are gone: the invariant says
@@ -806,7 +853,7 @@ static Z3_ast all_cells_projection(Ctx *c, Z3_ast f) {
 
 static void lift_one(Program *abs, Invariant *inv, LiftedVec *out) {
   Invariant merged = *inv;
-  merged.formula = merge_unchanged(inv->formula);
+  merged.formula = merge_unchanged(abs, inv->func, inv->formula);
   inv = &merged;
   Ctx c = {abs, inv, {0}, {0}};
   find_cells(&c);

@@ -54,6 +54,9 @@ static ChcPred *pred_for(Chc *c, Lifted *l) {
       return p;
     if (l->kind == POINT_EXIT && p->kind == PRED_SUMMARY)
       return p;
+    if (l->kind == POINT_OTHER && p->kind == PRED_POINT && p->point == POINT_OTHER &&
+        p->loc.line == l->loc.line && p->loc.col == l->loc.col)
+      return p;
   }
   return NULL;
 }
@@ -147,7 +150,8 @@ static Z3_ast over_args(ChcPred *pr, Lifted *l) {
   constants(l->formula, &cs);
   Z3_ast *to = xalloc(sizeof(Z3_ast) * (size_t)(cs.len + 1));
   for (int i = 0; i < cs.len; i++) {
-    const char *name = Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, cs.data[i]))));
+    const char *name =
+        xstrdup(Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, cs.data[i])))));
     int k = arg_for(pr, name, l->kind);
     if (k < 0)
       return NULL;

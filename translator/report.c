@@ -27,7 +27,7 @@ static const char *point_name(const Lifted *l) {
   case POINT_ENTRY:
     return "entry";
   default:
-    return xformat("line %d", l->loc.line);
+    return xformat("after the call at line %d", l->loc.line);
   }
 }
 

@@ -14,6 +14,8 @@
  * stdout; details (-v) on stderr. Exit codes in driver.h.
  */
 #include "driver.h"
+#include "lift.h"
+#include "recheck.h"
 #include "replay.h"
 #include "smt.h"
 #include "spacer.h"
@@ -104,6 +106,8 @@ typedef struct Run {
   Program *orig, *abs;
   Verdict verdict;
   const char *why;
+  LiftedVec invariants;    /* of the proof, lifted */
+  bool lifted;
 } Run;
 
 static double left(Run *r) {
@@ -131,6 +135,19 @@ static int finish(Run *r) {
                                                                                    : "unknown";
   printf("verdict: %s\n", v);
   printf("time: %.2f\n", now() - r->start);
+  if (r->verdict == VERDICT_TRUE && r->lifted) {
+    int checked = 0;
+    for (int i = 0; i < r->invariants.len; i++)
+      checked += r->invariants.data[i].checked > 0;
+    printf("invariants: %d lifted, %d re-checked\n", r->invariants.len, checked);
+    for (int i = 0; i < r->invariants.len; i++) {
+      Lifted *l = &r->invariants.data[i];
+      printf("invariant: %s %s line %d: %s [%s]\n", l->func ? l->func->name : "?",
+             l->kind == POINT_EXIT ? "exit" : l->kind == POINT_LOOP_HEAD ? "loop" : "after the call at",
+             l->loc.line, lift_text(l->formula),
+             l->checked > 0 ? "checked" : "unchecked");
+    }
+  }
   if (r->why) {
     /* one line, whatever the tools said */
     char *why = xstrdup(r->why);
@@ -142,6 +159,27 @@ static int finish(Run *r) {
   fflush(stdout);
   return r->verdict == VERDICT_TRUE ? EXIT_TRUE : r->verdict == VERDICT_FALSE ? EXIT_FALSE
                                                                              : EXIT_UNKNOWN;
+}
+
+/* The invariants of Spacer's proof, lifted to the arrays and re-checked on
+ * the original program (within a share of the time left). Parameters that
+ * stood for array sizes are their values again: the proof holds for all. */
+static void lift_proof(Run *r, Chc *c, SpacerResult *sr) {
+  if (r->o->no_cells)
+    return;
+  Answer a = {0};
+  spacer_invariants(c, sr, &a, "spacer");
+  Z3_context z = smt_ctx();
+  for (int i = 0; i < a.invariants.len; i++)
+    for (int j = 0; j < c->params.len; j++) {
+      Z3_ast k = smt_var(c->params.data[j]);
+      Z3_ast v = smt_num(c->params.data[j]->init->num);
+      a.invariants.data[i].formula = Z3_substitute(z, a.invariants.data[i].formula, 1, &k, &v);
+    }
+  double budget = left(r) < 10 ? left(r) : 10;
+  lift_answer(r->abs, &a, &r->invariants);
+  recheck_invariants(r->orig, r->abs, &r->invariants, budget);
+  r->lifted = true;
 }
 
 static SpacerResult solve(Run *r, Chc *c) {
@@ -213,7 +251,7 @@ static int other_backend(Run *r) {
 }
 
 int verify_main(Options *o) {
-  Run r = {o, now(), 0, NULL, NULL, VERDICT_UNKNOWN, NULL};
+  Run r = {.o = o, .start = now(), .verdict = VERDICT_UNKNOWN};
   r.deadline = r.start + (o->timeout > 0 ? o->timeout : 60);
   if (o->inputs.len != 1) {
     fprintf(stderr, "arr2scalar verify: give one input file\n");
@@ -252,6 +290,7 @@ int verify_main(Options *o) {
     r.deadline = until;
     if (sr.verdict == VERDICT_TRUE) {
       r.verdict = VERDICT_TRUE;
+      lift_proof(&r, c, &sr);
       return finish(&r);
     }
     if (sr.verdict == VERDICT_FALSE) {
@@ -273,6 +312,7 @@ int verify_main(Options *o) {
   SpacerResult sr = solve(&r, c);
   if (sr.verdict == VERDICT_TRUE) {
     r.verdict = VERDICT_TRUE;
+    lift_proof(&r, c, &sr);
     return finish(&r);
   }
   if (sr.verdict == VERDICT_FALSE) {
