@@ -103,6 +103,7 @@ typedef struct Task {
   double seconds;
   long peak_kb;
   int status; /* exit code, -1 when ended by a signal */
+  int inv_lifted, inv_checked; /* invariants of a proof (-1: none reported) */
 } Task;
 
 typedef VEC(Task) TaskVec;
@@ -539,6 +540,13 @@ static void finish_task(Runner *r, Slot *s) {
                  WIFSIGNALED(status) ? WTERMSIG(status) : 0, s->killed_time, s->killed_memory};
   t->status = e.status;
   t->outcome = bench_classify(&e, &t->reason);
+  /* the quantified invariants that come with a proof, and how many of them
+   * were re-checked on the original program */
+  const char *inv = e.out ? strstr(e.out, "\ninvariants: ") : NULL;
+  t->inv_lifted = t->inv_checked = -1;
+  if (inv && sscanf(inv, "\ninvariants: %d lifted, %d re-checked", &t->inv_lifted,
+                    &t->inv_checked) != 2)
+    t->inv_lifted = t->inv_checked = -1;
   free(s->buf[0].data);
   free(s->buf[1].data);
   s->task = NULL;
@@ -708,14 +716,17 @@ static void print_table(FILE *f, const Task *tasks, int n, bool reasons, bool co
   for (int i = 0; i < n; i++)
     if ((int)strlen(tasks[i].name) > w)
       w = (int)strlen(tasks[i].name);
-  fprintf(f, "%-*s  %-8s  %-8s  %8s  %7s\n", w, "task", "expected", "verdict", "seconds",
-          "peak MB");
+  fprintf(f, "%-*s  %-8s  %-8s  %8s  %7s  %s\n", w, "task", "expected", "verdict", "seconds",
+          "peak MB", "invariants re-checked");
   for (int i = 0; i < n; i++) {
     const Task *t = &tasks[i];
     bool wrong = is_wrong(t);
-    fprintf(f, "%s%-*s  %-8s  %-8s  %8.2f  %7ld%s", wrong && color ? "\033[1;31m" : "", w,
+    char inv[32] = "";
+    if (t->outcome == OUT_TRUE && t->inv_lifted >= 0)
+      snprintf(inv, sizeof inv, "%d/%d", t->inv_checked, t->inv_lifted);
+    fprintf(f, "%s%-*s  %-8s  %-8s  %8.2f  %7ld  %-8s%s", wrong && color ? "\033[1;31m" : "", w,
             t->name, t->expected ? "true" : "false", bench_outcome_name(t->outcome),
-            t->seconds, mb(t->peak_kb), wrong ? "  WRONG" : "");
+            t->seconds, mb(t->peak_kb), inv, wrong ? "  WRONG" : "");
     if (reasons && t->reason)
       fprintf(f, "  (%s)", t->reason);
     fprintf(f, "%s\n", wrong && color ? "\033[0m" : "");
@@ -730,6 +741,15 @@ static void print_totals(FILE *f, const Task *tasks, int n, const Totals *s) {
           s->memouts, s->rejected, s->errors);
   fprintf(f, "time: median %.2f s, total %.2f s; memory: max peak %ld MB\n", s->median_seconds,
           s->total_seconds, mb(s->max_peak_kb));
+  int proofs = 0, all_checked = 0, some_checked = 0;
+  for (int i = 0; i < n; i++)
+    if (tasks[i].outcome == OUT_TRUE && tasks[i].inv_lifted >= 0) {
+      proofs++;
+      all_checked += tasks[i].inv_lifted > 0 && tasks[i].inv_checked == tasks[i].inv_lifted;
+      some_checked += tasks[i].inv_checked > 0;
+    }
+  fprintf(f, "invariants of proofs: %d proofs with lifted invariants, %d all re-checked, "
+             "%d some re-checked\n", proofs, all_checked, some_checked);
   if (!s->wrong)
     return;
   fprintf(f, "WRONG verdicts:\n");
@@ -758,13 +778,15 @@ static void csv_field(FILE *f, const char *s, const char *sep) {
 }
 
 static void write_csv(FILE *f, const Task *tasks, int n) {
-  fprintf(f, "task,file,expected,verdict,result,seconds,peak_mb,exit_code,reason\n");
+  fprintf(f, "task,file,expected,verdict,result,seconds,peak_mb,exit_code,invariants_lifted,"
+             "invariants_rechecked,reason\n");
   for (int i = 0; i < n; i++) {
     const Task *t = &tasks[i];
     csv_field(f, t->name, ",");
     csv_field(f, t->file, ",");
-    fprintf(f, "%s,%s,%s,%.2f,%ld,%d,", t->expected ? "true" : "false",
-            bench_outcome_name(t->outcome), judgement(t), t->seconds, mb(t->peak_kb), t->status);
+    fprintf(f, "%s,%s,%s,%.2f,%ld,%d,%d,%d,", t->expected ? "true" : "false",
+            bench_outcome_name(t->outcome), judgement(t), t->seconds, mb(t->peak_kb), t->status,
+            t->inv_lifted, t->inv_checked);
     csv_field(f, t->reason, "\n");
   }
 }
@@ -779,6 +801,10 @@ static json_t *json_task(const Task *t) {
   json_object_set_new(j, "seconds", json_real(t->seconds));
   json_object_set_new(j, "peak_mb", json_integer(mb(t->peak_kb)));
   json_object_set_new(j, "exit_code", json_integer(t->status));
+  if (t->inv_lifted >= 0) {
+    json_object_set_new(j, "invariants_lifted", json_integer(t->inv_lifted));
+    json_object_set_new(j, "invariants_rechecked", json_integer(t->inv_checked));
+  }
   json_object_set_new(j, "reason", t->reason ? json_string(t->reason) : json_null());
   return j;
 }

@@ -98,7 +98,7 @@ task wrong reaches true
 rc=$?
 cat table.txt
 [ "$rc" = 0 ] || fail "bench tasks: exit code $rc, want 0: $(cat err.txt)"
-[ "$(head -1 table.txt | tr -s ' ')" = "task expected verdict seconds peak MB" ] ||
+[ "$(head -1 table.txt | tr -s ' ')" = "task expected verdict seconds peak MB invariants re-checked" ] ||
   fail "table header: $(head -1 table.txt)"
 # row FILE TASK EXPECTED VERDICT: one such row, with numbers for seconds and MB
 row() {
@@ -127,12 +127,12 @@ ok "table and totals"
 # ---- CSV and JSON (-o FILE: the format from the extension; table on stdout) ---
 "$bin" bench tasks --timeout=60 -o out.csv >table2.txt 2>/dev/null || fail "bench -o out.csv"
 grep -qxF "$want" table2.txt || fail "-o out.csv: no table on stdout"
-[ "$(head -1 out.csv)" = "task,file,expected,verdict,result,seconds,peak_mb,exit_code,reason" ] ||
+[ "$(head -1 out.csv)" = "task,file,expected,verdict,result,seconds,peak_mb,exit_code,invariants_lifted,invariants_rechecked,reason" ] ||
   fail "CSV header: $(head -1 out.csv)"
 [ "$(wc -l <out.csv)" = 4 ] || fail "CSV: $(wc -l <out.csv) lines, want 4"
-grep -qE '^arrays/reaches,tasks/arrays/reaches\.c,false,false,correct,[0-9.]+,[0-9]+,10,$' out.csv ||
+grep -qE '^arrays/reaches,tasks/arrays/reaches\.c,false,false,correct,[0-9.]+,[0-9]+,10,-1,-1,$' out.csv ||
   fail "CSV row of arrays/reaches: $(grep reaches out.csv)"
-grep -qE '^other/pointer,[^,]*,true,rejected,,[0-9.]+,[0-9]+,2,.*error: unsupported ' out.csv ||
+grep -qE '^other/pointer,[^,]*,true,rejected,,[0-9.]+,[0-9]+,2,-1,-1,.*error: unsupported ' out.csv ||
   fail "CSV row of other/pointer: $(grep pointer out.csv)"
 # --format=csv on stdout (no table); a field with a comma is quoted (RFC 4180)
 mkdir quote
