@@ -337,6 +337,10 @@ int auto_cell_count(Program *p, Var *array);
  * covered (always the case with automatic cell counts). */
 int uncovered_assertions(Program *orig, Program *abs, const CellOptions *opt, bool quiet);
 
+/* focus.c: a --focus equating the cell indices of arrays accessed at the
+ * same indices (orig normalized, abs its cells without focus), or NULL. */
+const char *auto_focus(Program *orig, Program *abs);
+
 /* emit_c.c */
 void emit_c(FILE *out, Program *p);
 /* Expression as C text (arena string). */

@@ -10,8 +10,8 @@
  * it holds by construction; --cells, --ordered and --focus can break it, so
  * it is checked with Z3:
  *
- *   for all read indices within the arrays' bounds (and all values of the
- *   program variables the bounds and the focus mention),
+ *   for all values of the program variables (those of the read indices,
+ *   bounds and focus) that put every read within its array's bounds,
  *   exists cells satisfying constraint && focus && every read matched.
  */
 #include "arr2scalar.h"
@@ -87,7 +87,9 @@ static bool covered(Cover *cv, Stmt *s) {
     Z3_ast match = NULL;
     Z3_ast xi[MAX_DIMS];
     for (int d = 0; d < ac->ndims; d++) {
-      xi[d] = smt_int_const(xformat("read%d_%d", j, d));
+      /* the index as the program computes it: reads at the same expression
+       * are at the same index (the variables are quantified universally) */
+      xi[d] = smt_int(r->args.data[d], NULL);
       ranges = smt_and2(ranges, Z3_mk_le(z, smt_num(0), xi[d]));
       if (ac->dims[d])
         ranges = smt_and2(ranges, Z3_mk_lt(z, xi[d], smt_int(ac->dims[d], NULL)));

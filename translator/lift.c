@@ -793,6 +793,9 @@ static Z3_ast merge_unchanged(Program *p, Func *f, Z3_ast formula) {
     Z3_ast now = Z3_mk_const(z, Z3_mk_string_symbol(z, base), Z3_get_sort(z, cs.data[i]));
     bool entry;
     Var *v = var_named(p, f, na, &entry);
+    /* a cell value keeps both: a[k] and a'[k] are what the report is about */
+    if (v && v->role == ROLE_CELL_VALUE)
+      continue;
     bool fixed = v && (v->role == ROLE_CELL_INDEX ||
                        (v->kind == VAR_PARAM && !v->byref && f && !assigned(f->body, v)));
     if (fixed || smt_implies(formula, Z3_mk_eq(z, cs.data[i], now), 2)) {

@@ -64,6 +64,46 @@ static void add_size(Sizes *s, const Type *t) {
   }
 }
 
+/* Variables used as sizes (int n = 1000; int a[n][n];) */
+static void size_vars(const Type *t, VarVec *out) {
+  for (; t->kind == TY_ARRAY; t = t->elem)
+    if (t->len && t->len->kind == E_VAR)
+      vec_push(out, t->len->var);
+}
+
+static void constants_assigned(Sizes *s, Stmt *st, VarVec *vars) {
+  if (!st)
+    return;
+  if (st->kind == S_ASSIGN && st->expr->kind == E_NUM && st->expr->num >= GENERALIZE_FROM)
+    for (int i = 0; i < vars->len; i++)
+      if (vars->data[i] == st->var) {
+        bool seen = false;
+        for (int k = 0; k < s->len; k++)
+          seen |= s->data[k] == st->expr->num;
+        if (!seen)
+          vec_push(s, st->expr->num);
+      }
+  for (int i = 0; i < st->stmts.len; i++)
+    constants_assigned(s, st->stmts.data[i], vars);
+  constants_assigned(s, st->then, vars);
+  constants_assigned(s, st->els, vars);
+  constants_assigned(s, st->body, vars);
+  constants_assigned(s, st->step, vars);
+}
+
+static void collect_size_vars(Stmt *st, VarVec *out) {
+  if (!st)
+    return;
+  if (st->kind == S_DECL)
+    size_vars(st->var->type, out);
+  for (int i = 0; i < st->stmts.len; i++)
+    collect_size_vars(st->stmts.data[i], out);
+  collect_size_vars(st->then, out);
+  collect_size_vars(st->els, out);
+  collect_size_vars(st->body, out);
+  collect_size_vars(st->step, out);
+}
+
 static void stmt_sizes(Sizes *s, Stmt *st) {
   if (!st)
     return;
@@ -90,6 +130,9 @@ static Sizes array_sizes(Program *p) {
     for (int j = 0; j < f->params.len; j++)
       add_size(&s, f->params.data[j]->type);
     stmt_sizes(&s, f->body);
+    VarVec vars = {0};
+    collect_size_vars(f->body, &vars);
+    constants_assigned(&s, f->body, &vars);
   }
   return s;
 }
@@ -100,8 +143,15 @@ static double now(void) {
   return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* One way of abstracting the program for Spacer. */
+typedef struct Attempt {
+  CellOptions cells;
+  Program *abs;
+} Attempt;
+
 typedef struct Run {
   Options *o;
+  const CellOptions *cells;  /* of the abstraction being solved */
   double start, deadline;
   Program *orig, *abs;
   Verdict verdict;
@@ -126,7 +176,7 @@ static void say(Run *r, const char *fmt, const char *arg) {
 static int finish(Run *r) {
   /* a proof on the cells counts only for assertions the cells observe */
   if (r->verdict == VERDICT_TRUE && !r->o->no_cells &&
-      uncovered_assertions(r->orig, r->abs, &r->o->cells, !r->o->verbose)) {
+      uncovered_assertions(r->orig, r->abs, r->cells ? r->cells : &r->o->cells, !r->o->verbose)) {
     r->verdict = VERDICT_UNKNOWN;
     r->why = "the cells chosen (--cells/--ordered/--focus) do not observe every index some "
              "assertion reads";
@@ -176,10 +226,35 @@ static void lift_proof(Run *r, Chc *c, SpacerResult *sr) {
       Z3_ast v = smt_num(c->params.data[j]->init->num);
       a.invariants.data[i].formula = Z3_substitute(z, a.invariants.data[i].formula, 1, &k, &v);
     }
+  smt_set_deadline(r->deadline); /* lifting, too, ends by the time limit */
+  lift_answer(r->abs, &a, &r->invariants);
+  smt_set_deadline(0);
+  if (now() >= r->deadline) {
+    /* cut short, its simplifications gave up: better no invariants than those */
+    say(r, "%s", "no time left to lift the invariants of the proof");
+    return;
+  }
+  double budget = left(r) < 10 ? left(r) : 10;
+  recheck_invariants(r->orig, r->abs, &r->invariants, budget);
+  r->lifted = true;
+}
+
+/* The polyhedra engine on the current cells, briefly: true if its
+ * invariants exclude the error (they come with the verdict, lifted). */
+static bool try_polyhedra(Run *r) {
+  double t = left(r) * 0.15 < 10 ? left(r) * 0.15 : 10;
+  BackendOptions bo = backend_options(r->o, "polyhedra", t);
+  bo.want_invariants = true;
+  say(r, "%s", "polyhedral invariants");
+  Answer a = backend_polyhedra.verify(r->abs, &bo);
+  if (a.verdict != VERDICT_TRUE)
+    return false;
+  r->verdict = VERDICT_TRUE;
   double budget = left(r) < 10 ? left(r) : 10;
   lift_answer(r->abs, &a, &r->invariants);
   recheck_invariants(r->orig, r->abs, &r->invariants, budget);
   r->lifted = true;
+  return true;
 }
 
 static SpacerResult solve(Run *r, Chc *c) {
@@ -257,6 +332,23 @@ int verify_main(Options *o) {
     fprintf(stderr, "arr2scalar verify: give one input file\n");
     return EXIT_USAGE;
   }
+  /* usage errors before any work (the random runs could end with a verdict) */
+  if (o->solver && strcmp(o->solver, "node") && strcmp(o->solver, "z3")) {
+    fprintf(stderr, "arr2scalar verify: unknown --solver '%s' (expected node or z3)\n", o->solver);
+    return EXIT_USAGE;
+  }
+  if (o->backend && strcmp(o->backend, "spacer")) {
+    const Backend *be = find_backend(o->backend);
+    if (!be || be == &backend_spacer_node) {
+      fprintf(stderr, "arr2scalar verify: unknown --backend '%s' (spacer, polyhedra, cpachecker, "
+                      "flata, interproc)\n", o->backend);
+      return EXIT_USAGE;
+    }
+    if (o->no_cells) {
+      fprintf(stderr, "arr2scalar verify: --no-cells is for --backend=spacer only\n");
+      return EXIT_USAGE;
+    }
+  }
   r.abs = load_program(o, o->inputs.data[0], &r.orig);
   if (!r.abs)
     return EXIT_USAGE;
@@ -274,56 +366,84 @@ int verify_main(Options *o) {
   if (o->backend && strcmp(o->backend, "spacer"))
     return other_backend(&r);
 
-  Program *target = o->no_cells ? r.orig : r.abs;
-  /* First with large constants read as parameters (often far easier for
-   * Spacer, see chc.h), then as they are. */
-  Sizes sizes = array_sizes(r.orig);
-  ChcOptions gen = {.arrays = o->no_cells, .generalize = sizes.data, .ngeneralize = sizes.len};
-  Chc *c = chc_build(target, &gen);
-  if (!c)
-    return EXIT_INTERNAL;
-  if (c->params.len) {
-    double until = r.deadline;
-    r.deadline = now() + 0.4 * left(&r);
-    say(&r, "%s", "trying with the array sizes as parameters");
-    SpacerResult sr = solve(&r, c);
-    r.deadline = until;
-    if (sr.verdict == VERDICT_TRUE) {
-      r.verdict = VERDICT_TRUE;
-      lift_proof(&r, c, &sr);
-      return finish(&r);
-    }
-    if (sr.verdict == VERDICT_FALSE) {
-      /* not a counterexample by itself, but its values may lead to one */
-      Replay rp = replay_trace(r.orig, r.abs, c, &sr, left(&r) < 5 ? left(&r) : 5);
-      if (rp.found) {
-        say(&r, "replayed: %s", rp.description);
-        r.verdict = VERDICT_FALSE;
-        return finish(&r);
+  /* Attempts, cheapest first: cells of arrays accessed at the same indices
+   * equated (when that observes every assertion), then the cells as they
+   * are; each with array sizes as parameters, then exact. */
+  VEC(Attempt) attempts = {0};
+  if (!o->no_cells && !o->cells.focus) {
+    const char *f = auto_focus(r.orig, r.abs);
+    if (f) {
+      Attempt at = {.cells = o->cells};
+      at.cells.focus = f;
+      diag_capture(true);
+      int before = error_count();
+      at.abs = abstract_cells(r.orig, &at.cells);
+      bool ok = at.abs && error_count() == before &&
+                !uncovered_assertions(r.orig, at.abs, &at.cells, true);
+      while (error_count() > before) {
+        error_reset();
+        break;
+      }
+      diag_capture(false);
+      if (ok) {
+        say(&r, "first with the cells of arrays accessed together at one index: %s", f);
+        vec_push(&attempts, at);
       }
     }
-    say(&r, "no proof with parameters (%s); now with the sizes as they are",
-        sr.reason ? sr.reason : "counterexample");
   }
-  ChcOptions exact = {.arrays = o->no_cells};
-  c = chc_build(target, &exact);
-  if (!c)
-    return EXIT_INTERNAL;
-  SpacerResult sr = solve(&r, c);
-  if (sr.verdict == VERDICT_TRUE) {
-    r.verdict = VERDICT_TRUE;
-    lift_proof(&r, c, &sr);
-    return finish(&r);
+  Attempt plain = {.cells = o->cells, .abs = o->no_cells ? r.orig : r.abs};
+  vec_push(&attempts, plain);
+  Sizes sizes = array_sizes(r.orig);
+  SpacerResult sr = {0};
+  for (int i = 0; i < attempts.len; i++) {
+    Attempt *at = &attempts.data[i];
+    bool last = i == attempts.len - 1;
+    r.abs = at->abs;
+    r.cells = &at->cells;
+    /* the polyhedral invariants first: cheap, and a proof if they exclude
+     * the error */
+    if (!o->no_cells && try_polyhedra(&r))
+      return finish(&r);
+    for (int exact = 0; exact < 2; exact++) {
+      ChcOptions co = {.arrays = o->no_cells};
+      if (!exact) {
+        co.generalize = sizes.data;
+        co.ngeneralize = sizes.len;
+      }
+      Chc *c = chc_build(at->abs, &co);
+      if (!c)
+        return EXIT_INTERNAL;
+      if (!exact && !c->params.len)
+        continue; /* nothing to generalize */
+      /* the time: most of it for the last attempt */
+      double share = last ? (exact ? 1.0 : 0.4) : (exact ? 0.25 : 0.25);
+      double until = r.deadline;
+      r.deadline = now() + share * left(&r);
+      say(&r, "%s", exact ? "Horn clauses with the sizes as they are"
+                          : "Horn clauses with the array sizes as parameters");
+      sr = solve(&r, c);
+      r.deadline = until;
+      if (sr.verdict == VERDICT_TRUE) {
+        r.verdict = VERDICT_TRUE;
+        lift_proof(&r, c, &sr);
+        return finish(&r);
+      }
+      if (sr.verdict == VERDICT_FALSE) {
+        /* a counterexample of the scalar program: it may lead to a real one */
+        Replay rp = replay_trace(r.orig, at->abs, c, &sr, left(&r) < 5 ? left(&r) : 5);
+        if (rp.found) {
+          say(&r, "replayed: %s", rp.description);
+          r.verdict = VERDICT_FALSE;
+          return finish(&r);
+        }
+        say(&r, "%s", "its counterexample does not replay on the original program");
+      }
+      if (left(&r) <= 0.1)
+        break;
+    }
   }
   if (sr.verdict == VERDICT_FALSE) {
-    say(&r, "%s", "Spacer found an abstract counterexample; replaying it on the original program");
-    Replay rp = replay_trace(r.orig, r.abs, c, &sr, left(&r));
-    if (rp.found) {
-      say(&r, "replayed: %s", rp.description);
-      r.verdict = VERDICT_FALSE;
-    } else {
-      confirm_false(&r);
-    }
+    confirm_false(&r);
     return finish(&r);
   }
   r.why = sr.reason;
