@@ -271,6 +271,8 @@ Func *find_func(Program *p, const char *name);
 Var *find_global(Program *p, const char *name);
 Var *find_local(Func *f, const char *name);
 const char *expr_kind_name(ExprKind k);
+/* reach[i]: is p->funcs.data[i] called, directly or not, from p->entry? */
+bool *reachable_funcs(Program *p);
 
 /* ======================================================================
  * Pipeline stages

@@ -54,6 +54,7 @@ typedef struct Abs {
   Stmt *observer_init;        /* where observers of the current function start */
   int in_check_loop;
   Func *start;                /* function where global arrays get their cells */
+  Func *target;               /* the function the generated harness calls */
 } Abs;
 
 static ArrayInfo *info_of(Abs *a, Var *array) {
@@ -268,7 +269,14 @@ static Var *cell_var(Abs *a, Func *f, const char *name, Type *t, VarRole role, V
 
 /* Make the cells of `array` living in function f (NULL: a global array).
  * Parameters get their cells as parameters of f. */
+static ArrayCells *make_cells_(Abs *a, Var *array, Func *f, bool as_params, bool initial);
+
+/* The cells of `array` in f, with an initial-value cell if its class asks. */
 static ArrayCells *make_cells(Abs *a, Var *array, Func *f, bool as_params) {
+  return make_cells_(a, array, f, as_params, true);
+}
+
+static ArrayCells *make_cells_(Abs *a, Var *array, Func *f, bool as_params, bool initial) {
   ArrayInfo *ai = find_root(info_of(a, array));
   ArrayCells *ac = xalloc(sizeof *ac);
   ac->array = array;
@@ -278,7 +286,7 @@ static ArrayCells *make_cells(Abs *a, Var *array, Func *f, bool as_params) {
   int k = ai->count;
   VarKind kind = as_params ? VAR_PARAM : (f ? VAR_LOCAL : VAR_GLOBAL);
   /* current cells 1..k, then the initial-value cell 0 */
-  for (int n = 1; n <= k + ai->initial; n++) {
+  for (int n = 1; n <= k + (ai->initial && initial); n++) {
     int j = n <= k ? n : 0;
     Cell c = {0};
     c.initial = j == 0;
@@ -1194,7 +1202,9 @@ static void focus_cells(Var *v, void *arg) {
 static bool created_in(Abs *a, ArrayCells *ac, Func *f) {
   if (!ac->owner)
     return f == a->start;
-  return ac->owner == f && !ac->nshared;
+  /* the function the harness calls receives cells made just for it: they
+   * are as good as created at its entry */
+  return ac->owner == f && (!ac->nshared || f == a->target);
 }
 
 /* Parse --focus in the scope of f: the cell indices of arrays created in f
@@ -1329,6 +1339,13 @@ static void rewrite_func(Abs *a, Func *sf, Func *df) {
     if (p->type->kind == TY_ARRAY && p->cells)
       create_initial_cell(a, p->cells, body);
   }
+  if (df == a->target) {
+    /* its parameters' cells exist from here on (see created_in) */
+    for (int i = 0; i < sf->params.len; i++)
+      if (sf->params.data[i]->type->kind == TY_ARRAY && sf->params.data[i]->cells)
+        vec_push(&a->created, sf->params.data[i]->cells);
+    emit_focus_if_ready(a, body, sf->loc);
+  }
   rewrite_block(a, sf->body, body);
   df->body = with_observers(a, body);
 }
@@ -1382,7 +1399,8 @@ static Harness make_harness(Abs *a, Func *entry_src, Func *entry_dst) {
     *slot = t;
     arg->type = nt;
     unite(find_root(info_of(a, p)), info_of(a, arg));
-    hs.arrays[i] = make_cells(a, arg, h, false);
+    /* the entry function keeps the initial contents itself */
+    hs.arrays[i] = make_cells_(a, arg, h, false, false);
   }
   return hs;
 }
@@ -1418,41 +1436,12 @@ static void harness_body(Abs *a, Harness *hs, Func *entry_src, Func *entry_dst) 
   h->body = with_observers(a, body);
 }
 
-/* Functions reachable from the entry by calls (marked in reach[]). */
-static void mark_reachable(Program *p, Func *f, bool *reach);
-
-static void mark_calls(Program *p, Stmt *s, bool *reach) {
-  if (!s)
-    return;
-  if (s->kind == S_CALL)
-    mark_reachable(p, s->func, reach);
-  for (int i = 0; i < s->stmts.len; i++)
-    mark_calls(p, s->stmts.data[i], reach);
-  mark_calls(p, s->then, reach);
-  mark_calls(p, s->els, reach);
-  mark_calls(p, s->body, reach);
-  mark_calls(p, s->step, reach);
-  for (int i = 0; i < s->cases.len; i++)
-    mark_calls(p, s->cases.data[i]->body, reach);
-}
-
-static void mark_reachable(Program *p, Func *f, bool *reach) {
-  for (int i = 0; i < p->funcs.len; i++)
-    if (p->funcs.data[i] == f) {
-      if (reach[i])
-        return;
-      reach[i] = true;
-      mark_calls(p, f->body, reach);
-    }
-}
-
 /* Only what runs from the entry is translated: with --entry f, main and the
  * rest of the program are not part of the analysed program. */
 static Program *reachable_part(Program *src) {
   if (!src->entry)
     return src;
-  bool *reach = xalloc(sizeof(bool) * (size_t)(src->funcs.len + 1));
-  mark_reachable(src, src->entry, reach);
+  bool *reach = reachable_funcs(src);
   Program *r = xalloc(sizeof *r);
   *r = *src;
   r->funcs.data = NULL;
@@ -1508,11 +1497,14 @@ Program *abstract_cells(Program *src, const CellOptions *opt) {
   if (entry_src && strcmp(entry_src->name, "main") != 0)
     hs = make_harness(&a, entry_src, entry_dst);
   a.start = hs.h ? hs.h : entry_dst;
+  a.target = hs.h ? entry_dst : NULL;
 
   /* 3. --focus, in the first function where it parses over cells created there */
   if (opt->focus) {
     bool ok = false;
-    if (a.start)
+    if (a.target)
+      ok = parse_focus_in(&a, a.target);
+    if (!ok && a.start)
       ok = parse_focus_in(&a, a.start);
     for (int i = 0; i < src->funcs.len && !ok; i++)
       if (src->funcs.data[i]->body)

@@ -145,7 +145,9 @@ int uncovered_assertions(Program *orig, Program *abs, const CellOptions *opt, bo
   if (!user)
     return 0; /* automatic counts cover every assertion by construction */
   Cover cv = {abs, user, 0, quiet};
+  bool *reach = reachable_funcs(orig);
   for (int i = 0; i < orig->funcs.len; i++)
-    visit(&cv, orig->funcs.data[i]->body);
+    if (reach[i])
+      visit(&cv, orig->funcs.data[i]->body);
   return cv.uncovered;
 }

@@ -355,3 +355,39 @@ Var *new_temp(Program *p, Func *f, const char *base, Type *t, VarRole role, Loc 
   v->role = role;
   return v;
 }
+
+/* ---- Call graph -------------------------------------------------------------- */
+
+static void mark_reachable(Program *p, Func *f, bool *reach);
+
+static void mark_calls(Program *p, Stmt *s, bool *reach) {
+  if (!s)
+    return;
+  if (s->kind == S_CALL)
+    mark_reachable(p, s->func, reach);
+  for (int i = 0; i < s->stmts.len; i++)
+    mark_calls(p, s->stmts.data[i], reach);
+  mark_calls(p, s->then, reach);
+  mark_calls(p, s->els, reach);
+  mark_calls(p, s->body, reach);
+  mark_calls(p, s->step, reach);
+  for (int i = 0; i < s->cases.len; i++)
+    mark_calls(p, s->cases.data[i]->body, reach);
+}
+
+static void mark_reachable(Program *p, Func *f, bool *reach) {
+  for (int i = 0; i < p->funcs.len; i++)
+    if (p->funcs.data[i] == f) {
+      if (reach[i])
+        return;
+      reach[i] = true;
+      mark_calls(p, f->body, reach);
+    }
+}
+
+bool *reachable_funcs(Program *p) {
+  bool *reach = xalloc(sizeof(bool) * (size_t)(p->funcs.len + 1));
+  if (p->entry)
+    mark_reachable(p, p->entry, reach);
+  return reach;
+}

@@ -175,19 +175,23 @@ static void push_value(Guide *g, Stmt *s, long long v) {
   vec_push(&q->values, v);
 }
 
-/* Values of the nondeterministic choices of one clause instance: solve its
- * constraint with the head's arguments fixed to the fact's values. */
-static void clause_values(Guide *g, Chc *c, GroundFact *f) {
-  if (f->clause < 0 || f->clause >= c->clauses.len)
-    return;
-  ChcClause *cl = c->clauses.data[f->clause];
+/* q and the Int arguments args equal to the values of fact f */
+static Z3_ast fix_args(Z3_ast q, const AstVec *args, const GroundFact *f) {
   Z3_context z = smt_ctx();
-  Z3_ast q = cl->constraint;
-  for (int i = 0; i < cl->head_args.len && i < f->values.len; i++) {
-    Z3_ast a = cl->head_args.data[i];
+  for (int i = 0; i < args->len && i < f->values.len; i++) {
+    Z3_ast a = args->data[i];
     if (Z3_get_sort_kind(z, Z3_get_sort(z, a)) == Z3_INT_SORT)
       q = smt_and2(q, Z3_mk_eq(z, a, smt_num(f->values.data[i])));
   }
+  return q;
+}
+
+/* Values of the nondeterministic choices of one clause instance: solve its
+ * constraint with the head's arguments fixed to the fact's values and the
+ * body's to its premises' (whether it is satisfiable). */
+static bool solve_clause(Guide *g, ChcClause *cl, Z3_ast q) {
+  Z3_context z = smt_ctx();
+  bool sat = false;
   Z3_solver s = Z3_mk_solver(z);
   Z3_solver_inc_ref(z, s);
   Z3_params p = Z3_mk_params(z);
@@ -198,6 +202,7 @@ static void clause_values(Guide *g, Chc *c, GroundFact *f) {
   if (q)
     Z3_solver_assert(z, s, q);
   if (Z3_solver_check(z, s) == Z3_L_TRUE) {
+    sat = true;
     Z3_model m = Z3_solver_get_model(z, s);
     Z3_model_inc_ref(z, m);
     for (int i = 0; i < cl->havocs.len; i++) {
@@ -237,6 +242,36 @@ static void clause_values(Guide *g, Chc *c, GroundFact *f) {
     Z3_model_dec_ref(z, m);
   }
   Z3_solver_dec_ref(z, s);
+  return sat;
+}
+
+/* The values of fact f, derived from the n facts on top of the stack (the
+ * trace is the derivation in post-order). Z3 reports its rules rewritten,
+ * so f->clause is often -1: then every clause with f's head and premises is
+ * tried. Returns how many premises f used. */
+static int clause_values(Guide *g, Chc *c, GroundFact *f, GroundFact **stack, int top) {
+  for (int k = 0; k < c->clauses.len; k++) {
+    ChcClause *cl = c->clauses.data[k];
+    if (f->clause >= 0 ? k != f->clause : !cl->head || cl->head != f->pred)
+      continue;
+    int n = cl->body_preds.len;
+    if (n > top)
+      continue;
+    Z3_ast q = fix_args(cl->constraint, &cl->head_args, f);
+    bool ok = true;
+    for (int j = 0; j < n && ok; j++) {
+      /* body_args[0]: the point the clause starts from; [1]: a callee's summary */
+      GroundFact *p = stack[top - n + j];
+      const AstVec *args = &cl->body_args[p->pred->kind == PRED_SUMMARY];
+      ok = false;
+      for (int i = 0; i < n; i++)
+        ok |= cl->body_preds.data[i] == p->pred && args->len == p->values.len;
+      q = fix_args(q, args, p);
+    }
+    if (ok && solve_clause(g, cl, q))
+      return n;
+  }
+  return 0;
 }
 
 Replay replay_trace(Program *orig, Program *abs, Chc *c, SpacerResult *r, double seconds) {
@@ -245,8 +280,12 @@ Replay replay_trace(Program *orig, Program *abs, Chc *c, SpacerResult *r, double
   if (!r->trace.len)
     return out;
   Guide g = {{777, 2}, {0}, {0}, true};
-  for (int i = 0; i < r->trace.len; i++)
-    clause_values(&g, c, &r->trace.data[i]);
+  GroundFact **stack = xalloc(sizeof *stack * (size_t)(r->trace.len + 1));
+  int top = 0;
+  for (int i = 0; i < r->trace.len; i++) {
+    top -= clause_values(&g, c, &r->trace.data[i], stack, top);
+    stack[top++] = &r->trace.data[i];
+  }
   double end = now() + seconds;
   for (long i = 0; now() < end && i < 2000; i++) {
     g.zero_fallback = i == 0;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static Z3_context ctx;
 static int nfresh;
@@ -247,7 +248,25 @@ Z3_ast smt_parse(const char *text, const char *const *names, int nnames) {
   return r ? r : smt_true();
 }
 
+/* see smt_set_deadline */
+static double deadline;
+
+void smt_set_deadline(double t) { deadline = t; }
+
+/* timeout (seconds, 0: none), within the deadline */
+static double bounded(double timeout) {
+  if (deadline <= 0)
+    return timeout;
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  double left = deadline - (ts.tv_sec + ts.tv_nsec / 1e9);
+  if (left < 0.001)
+    left = 0.001;
+  return timeout > 0 && timeout < left ? timeout : left;
+}
+
 static Z3_solver solver_with_timeout(double timeout) {
+  timeout = bounded(timeout);
   Z3_context c = smt_ctx();
   Z3_solver s = Z3_mk_solver(c);
   Z3_solver_inc_ref(c, s);
@@ -285,7 +304,7 @@ static Z3_ast apply_tactic(const char *name, Z3_ast f) {
   Z3_tactic base = Z3_mk_tactic(c, name);
   Z3_tactic_inc_ref(c, base);
   /* never wait long: callers fall back to something weaker */
-  Z3_tactic t = Z3_tactic_try_for(c, base, 5000);
+  Z3_tactic t = Z3_tactic_try_for(c, base, (unsigned)(bounded(5) * 1000));
   Z3_tactic_inc_ref(c, t);
   Z3_tactic_dec_ref(c, base);
   Z3_goal g = Z3_mk_goal(c, false, false, false);

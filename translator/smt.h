@@ -59,6 +59,10 @@ char *smt_text(Z3_ast a);
  * a syntax error. */
 Z3_ast smt_parse(const char *text, const char *const *names, int nnames);
 
+/* Until smt_set_deadline(0), every check and tactic below gets at most the
+ * time left before t (CLOCK_MONOTONIC seconds; at least 1 ms): bounds long
+ * series of checks, such as lifting invariants within verify's --timeout. */
+void smt_set_deadline(double t);
 /* Satisfiability with a timeout in seconds (0: none): Z3_L_TRUE/FALSE/UNDEF. */
 Z3_lbool smt_check(Z3_ast f, double timeout);
 /* Is a -> b valid? (false also when unknown) */

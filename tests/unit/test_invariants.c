@@ -152,7 +152,8 @@ static void reversal(void **state) {
   CellOptions opt = {0};
   CellSpec t = {"t", 2, false, true};
   vec_push(&opt.specs, t);
-  opt.focus = "t_x1 + t_x2 == n - 1";
+  /* the paper's setup for ConcurInterproc: y + z == n - 1, x == z */
+  opt.focus = "t_x1 + t_x2 == n - 1 && t_x0 == t_x2";
   opt.observers = true;
   Result r = analyse("void array_reverse_inplace(int n, int t[n]) {\n"
                      "  int i = 0, j = n - 1;\n"
