@@ -126,7 +126,9 @@ static int ck(int rc) {
   return rc;
 }
 
-void pd_begin(void) {
+static bool timer_armed;
+
+void pd_begin(double timeout) {
   if (!initialised) {
     ck(ppl_initialize());
     ck(ppl_set_error_handler(on_ppl_error));
@@ -134,6 +136,10 @@ void pd_begin(void) {
     initialised = true;
   }
   failed = false;
+  /* PPL's watchdog (a profiling timer); where it is unavailable, the
+   * analysis still checks its deadline between operations */
+  double csecs = timeout * 100 + 1;
+  timer_armed = timeout > 0 && csecs < 4e9 && ppl_set_timeout((unsigned)csecs) == 0;
 }
 
 /* The caches are malloc'd (not arena): they are emptied at every pd_end. */
@@ -149,6 +155,9 @@ void pd_begin(void) {
 void pd_end(void) {
   if (!initialised)
     return;
+  if (timer_armed)
+    ppl_reset_timeout();
+  timer_armed = false;
   for (int i = 0; i < lin_cache.len; i++)
     ppl_delete_Linear_Expression(lin_cache.data[i]);
   for (int i = 0; i < cons_cache.len; i++)
@@ -273,6 +282,10 @@ void poly_add_all(Poly p, const ConsVec *cs) {
 bool poly_is_empty(Poly p) { return ck(ppl_Polyhedron_is_empty(p)) > 0; }
 
 void poly_join(Poly dst, Poly src) { ck(ppl_Polyhedron_poly_hull_assign(dst, src)); }
+
+bool poly_join_if_exact(Poly dst, Poly src) {
+  return ck(ppl_Polyhedron_poly_hull_assign_if_exact(dst, src)) > 0;
+}
 
 void poly_meet(Poly dst, Poly src) { ck(ppl_Polyhedron_intersection_assign(dst, src)); }
 

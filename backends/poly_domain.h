@@ -96,8 +96,11 @@ ExprKind cmp_negated(ExprKind k);
 typedef struct ppl_Polyhedron_tag *Poly;
 
 /* Initialise / finalise the library around one analysis (pd_end releases
- * the cached forms of every Lin and Cons used since pd_begin). */
-void pd_begin(void);
+ * the cached forms of every Lin and Cons used since pd_begin). With a
+ * positive timeout (seconds), a library operation still running after it
+ * is interrupted and counts as a failure (the double description method is
+ * exponential in the worst case, so one operation can take very long). */
+void pd_begin(double timeout);
 void pd_end(void);
 /* Has a PPL call failed since pd_begin()? */
 bool pd_failed(void);
@@ -113,6 +116,9 @@ void poly_add_all(Poly p, const ConsVec *cs);
 bool poly_is_empty(Poly p);
 /* dst := convex hull of dst and src (same dimension). */
 void poly_join(Poly dst, Poly src);
+/* dst := dst union src when that union is convex (then true; else dst is
+ * left as it is). */
+bool poly_join_if_exact(Poly dst, Poly src);
 void poly_meet(Poly dst, Poly src);
 /* a included in b? */
 bool poly_leq(Poly a, Poly b);

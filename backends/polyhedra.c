@@ -211,10 +211,10 @@ static void give_up(Analysis *an, const char *why) {
 }
 
 static bool stopped(Analysis *an) {
-  if (!an->gave_up && pd_failed())
-    give_up(an, "the polyhedra library failed");
   if (!an->gave_up && an->deadline > 0 && now() > an->deadline)
     give_up(an, "timeout");
+  if (!an->gave_up && pd_failed())
+    give_up(an, "the polyhedra library failed");
   return an->gave_up != NULL;
 }
 
@@ -2062,8 +2062,30 @@ static void fixpoint(Analysis *an) {
 
 /* ---- Results ------------------------------------------------------------------------ */
 
+/* Polyhedra (projected partitions) made as few as possible without losing
+ * anything: those included in others are dropped, pairs whose union is
+ * convex are merged (the others are left NULL). */
+static void simplify_parts(Poly *proj, int n) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n && proj[i]; j++)
+      if (j != i && proj[j] && poly_leq(proj[i], proj[j])) {
+        poly_free(proj[i]);
+        proj[i] = NULL;
+      }
+  for (bool merged = true; merged;) {
+    merged = false;
+    for (int i = 0; i < n; i++)
+      for (int j = i + 1; j < n && proj[i]; j++)
+        if (proj[j] && poly_join_if_exact(proj[i], proj[j])) {
+          poly_free(proj[j]);
+          proj[j] = NULL;
+          merged = true;
+        }
+  }
+}
+
 /* Disjunction of the partitions of v over the named dimensions (the others
- * projected away); partitions included in others are left out. */
+ * projected away). */
 static Z3_ast pval_formula(FA *fa, PVal *v, Z3_ast *names) {
   int *map = malloc(sizeof(int) * (size_t)(fa->ndims + 1));
   Z3_ast *compact = malloc(sizeof(Z3_ast) * (size_t)(fa->ndims + 1));
@@ -2078,22 +2100,14 @@ static Z3_ast pval_formula(FA *fa, PVal *v, Z3_ast *names) {
     proj[i] = poly_copy(v->v[i].p);
     poly_map(proj[i], map, m);
   }
+  simplify_parts(proj, v->n);
   Z3_ast *disj = malloc(sizeof(Z3_ast) * (size_t)(v->n + 1));
   int nd = 0;
-  for (int i = 0; i < v->n; i++) {
-    bool redundant = false;
-    for (int j = 0; j < v->n && !redundant; j++)
-      if (j != i && proj[j] && poly_leq(proj[i], proj[j]))
-        redundant = j < i || !poly_leq(proj[j], proj[i]);
-    if (redundant) {
-      poly_free(proj[i]);
-      proj[i] = NULL;
-      continue;
-    }
-    disj[nd++] = poly_formula(proj[i], compact);
-  }
   for (int i = 0; i < v->n; i++)
-    poly_free(proj[i]);
+    if (proj[i]) {
+      disj[nd++] = poly_formula(proj[i], compact);
+      poly_free(proj[i]);
+    }
   Z3_ast r = nd == 0 ? smt_false() : nd == 1 ? disj[0] : Z3_mk_or(smt_ctx(), (unsigned)nd, disj);
   free(map);
   free(compact);
@@ -2272,7 +2286,7 @@ static Answer run_analysis(Program *p, const BackendOptions *o, bool verify) {
     a.reason = "no program";
     return a;
   }
-  pd_begin();
+  pd_begin(o ? o->timeout : 0);
   setup(&an);
   if (!stopped(&an))
     fixpoint(&an);

@@ -2,28 +2,31 @@
  * Listing 13). Afterwards data[0..p] < low, data(p..q) in [low, high) and
  * data[q..size) >= high.
  * The paper's swap(&data[i], &data[++p]) takes addresses, which arr2scalar
- * does not model; swap here exchanges two cells given by their indices. */
+ * does not model. Here the value read at i is kept in d and stored at its
+ * new place: with two cells, a swap that read data[i] a second time would
+ * write a value the cells cannot know (i need not be a cell index), and
+ * the segment properties would not hold of the scalar program (a real run of
+ * its translation shows it). */
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int cond);
 extern void __VERIFIER_assert(int cond);
 
 int p, q;
 
-void swap(int data[], int i, int j) {
-  int t = data[i];
-  data[i] = data[j];
-  data[j] = t;
-}
-
 void threeWayPartition(int data[], int size, int low, int high) {
   p = -1;
   q = size;
   for (int i = 0; i < q;) {
-    if (data[i] < low) {
-      swap(data, i, ++p);
+    int d = data[i];
+    if (d < low) {
+      ++p;
+      data[i] = data[p];
+      data[p] = d;
       ++i;
-    } else if (data[i] >= high) {
-      swap(data, i, --q);
+    } else if (d >= high) {
+      --q;
+      data[i] = data[q];
+      data[q] = d;
     } else {
       ++i;
     }

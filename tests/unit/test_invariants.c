@@ -177,16 +177,16 @@ static void dutch_flag(void **state) {
   CellSpec d = {"data", 2, true, false};
   vec_push(&opt.specs, d);
   opt.observers = true;
+  /* examples/dutch_flag.c: the value read at i is stored at its new place
+   * (a swap reading data[i] again defeats any sound back-end, see there) */
   Result r = analyse("int p, q;\n"
-                     "void swap(int data[], int i, int j) {\n"
-                     "  int t = data[i]; data[i] = data[j]; data[j] = t;\n"
-                     "}\n"
                      "void threeWayPartition(int data[], int size, int low, int high) {\n"
                      "  p = -1;\n"
                      "  q = size;\n"
                      "  for (int i = 0; i < q;) {\n"
-                     "    if (data[i] < low) { swap(data, i, ++p); ++i; }\n"
-                     "    else if (data[i] >= high) { swap(data, i, --q); }\n"
+                     "    int d = data[i];\n"
+                     "    if (d < low) { ++p; data[i] = data[p]; data[p] = d; ++i; }\n"
+                     "    else if (d >= high) { --q; data[i] = data[q]; data[q] = d; }\n"
                      "    else { ++i; }\n"
                      "  }\n"
                      "}\n",

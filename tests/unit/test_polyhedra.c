@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "poly_domain.h"
 #include "polyhedra.h"
 #include "smt.h"
 
@@ -41,7 +42,6 @@ static Z3_ast F(const char *text) {
   return f;
 }
 
-
 /* ---- Running the back-end ------------------------------------------------------------ */
 
 static BackendOptions quiet = {.timeout = 60, .want_invariants = true};
@@ -60,15 +60,48 @@ static Program *example(const char *file, const char *entry, const CellOptions *
   return q;
 }
 
+/* Front end, normalization and cells of C text, with an entry function. */
+static Program *text_entry(const char *src, const char *entry, const CellOptions *opt) {
+  diag_capture(true);
+  Program *p = parse_program(temp_source(src), 0, NULL, entry);
+  if (p)
+    p = normalize_program(p);
+  Program *q = p ? abstract_cells(p, opt) : NULL;
+  diag_capture(false);
+  assert_non_null(q);
+  return q;
+}
+
+/* Section 5.5: the outer segments of the three-way partition. The swap
+ * stores the value the test has read, as in the paper's analysis: in
+ * examples/dutch_flag.c, swap() reads data[i] again, and on the cells that
+ * second read is unknown when i is not a cell index, so there the
+ * translated program really reaches x <= p with data[x] >= low (no sound
+ * analysis of it can give the first property; see dutch_flag_example). */
+static const char *dutch_src =
+    "int p, q;\n"
+    "void threeWayPartition(int data[], int size, int low, int high) {\n"
+    "  p = -1;\n"
+    "  q = size;\n"
+    "  for (int i = 0; i < q;) {\n"
+    "    int d = data[i];\n"
+    "    if (d < low) { ++p; data[i] = data[p]; data[p] = d; ++i; }\n"
+    "    else if (d >= high) { --q; data[i] = data[q]; data[q] = d; }\n"
+    "    else ++i;\n"
+    "  }\n"
+    "}\n";
+
 static void spec(CellOptions *o, const char *array, int count, bool ordered, bool initial) {
   CellSpec s = {array, count, ordered, initial};
   vec_push(&o->specs, s);
 }
 
+/* The nth invariant of a kind in func. */
 static Invariant *find_inv(Answer *a, const char *func, PointKind kind, int nth) {
+  int seen = 0;
   for (int i = 0; i < a->invariants.len; i++) {
     Invariant *inv = &a->invariants.data[i];
-    if (inv->kind == kind && !strcmp(inv->func->name, func) && nth-- == 0)
+    if (inv->kind == kind && !strcmp(inv->func->name, func) && seen++ == nth)
       return inv;
   }
   fail_msg("no invariant of kind %d number %d in %s", kind, nth, func);
@@ -82,7 +115,6 @@ static void assert_gives(Z3_ast inv, Z3_ast pre, Z3_ast post) {
     fail_msg("invariant\n%s\ndoes not give\n%s\nunder\n%s", smt_text(inv), smt_text(post),
              smt_text(pre));
 }
-
 
 /* ---- Soundness: the invariants are an inductive certificate ---------------------- *
  *
@@ -443,9 +475,11 @@ static int check_certificate(Program *p, Answer *a, int *checks) {
   return c.failures;
 }
 
-/* Analyse, check the certificate, return the answer. */
-static Answer analyse_checked(Program *p) {
-  Answer a = backend_polyhedra.verify(p, &quiet);
+/* Analyse (with the given options), check the certificate, return the
+ * answer. */
+static Answer analyse_checked_with(Program *p, const BackendOptions *o) {
+  Answer a = backend_polyhedra.verify(p, o);
+  assert_int_equal(pd_live(), 0);    /* every polyhedron was deleted */
   assert_true(a.invariants.len > 0); /* it did not give up */
   int checks = 0;
   assert_int_equal(check_certificate(p, &a, &checks), 0);
@@ -453,6 +487,7 @@ static Answer analyse_checked(Program *p) {
   return a;
 }
 
+static Answer analyse_checked(Program *p) { return analyse_checked_with(p, &quiet); }
 
 /* ---- Soundness on programs --------------------------------------------------------- */
 
@@ -572,8 +607,9 @@ static long long small_random(RandOracle *r) {
 static long long rand_nondet(Oracle *o, Var *dst, Type *t) {
   (void)dst;
   long long v = small_random((RandOracle *)o);
-  return t && (t->is_unsigned || t->kind == TY_BOOL) ? (v < 0 ? -v : v) % (t->kind == TY_BOOL ? 2 : 100)
-                                                     : v;
+  if (t && (t->is_unsigned || t->kind == TY_BOOL))
+    return (v < 0 ? -v : v) % (t->kind == TY_BOOL ? 2 : 100);
+  return v;
 }
 
 static long long rand_init(Oracle *o, Var *array, long long flat, Type *elem) {
@@ -632,6 +668,51 @@ static void runs_control(void **state) {
 static void runs_calls(void **state) {
   (void)state;
   runs_satisfy_exit(calls_src);
+}
+
+/* Bounded partitions: with a tiny limit components are merged away (the
+ * coarsening path), and the result is still a certificate. */
+static void certificate_coarsened(void **state) {
+  (void)state;
+  CellOptions rev = {0};
+  spec(&rev, "t", 2, false, true);
+  rev.focus = "t_x1 + t_x2 == n - 1";
+  rev.observers = true;
+  BackendOptions tight = quiet;
+  tight.config = "limit=3,delay=1,narrow=0";
+  analyse_checked_with(example("reverse.c", "array_reverse_inplace", &rev), &tight);
+  assert_true(polyhedra_last_stats()->coarsened > 0);
+  assert_true(polyhedra_last_stats()->max_parts <= 3);
+  CellOptions o = {0};
+  spec(&o, "data", 2, true, false);
+  analyse_checked_with(text_entry(dutch_src, "threeWayPartition", &o), &tight);
+}
+
+/* Every partitioning by flags gives a certificate; partitions are counted. */
+static void certificate_flag_modes(void **state) {
+  (void)state;
+  const char *modes[] = {"flags=none", "flags=writes", "flags=all,delay=3,narrow=2"};
+  for (int i = 0; i < 3; i++) {
+    BackendOptions o = quiet;
+    o.config = modes[i];
+    CellOptions initial = {0};
+    spec(&initial, "a", 0, false, true);
+    analyse_checked_with(example("slice_init.c", "slice_init", &initial), &o);
+    assert_true(polyhedra_last_stats()->max_parts > 1);
+    analyse_checked_with(cells_of_text(calls_src, NULL), &o);
+  }
+}
+
+/* Out of time: no verdict, no invariants, nothing leaked. */
+static void timeout_gives_nothing(void **state) {
+  (void)state;
+  BackendOptions o = quiet;
+  o.timeout = 1e-9;
+  Answer a = backend_polyhedra.verify(cells_of_text(control_src, NULL), &o);
+  assert_int_equal(a.verdict, VERDICT_UNKNOWN);
+  assert_int_equal(a.invariants.len, 0);
+  assert_non_null(a.reason);
+  assert_int_equal(pd_live(), 0);
 }
 
 /* A property that does not hold: never "true". */
@@ -700,43 +781,13 @@ static void reversal_target(void **state) {
   spec(&o, "t", 2, false, true);
   o.focus = "t_x1 + t_x2 == n - 1";
   o.observers = true;
-  Answer a = backend_polyhedra.invariants(example("reverse.c", "array_reverse_inplace", &o), &quiet);
+  Program *p = example("reverse.c", "array_reverse_inplace", &o);
+  Answer a = backend_polyhedra.invariants(p, &quiet);
   Z3_ast exit = find_inv(&a, "array_reverse_inplace", POINT_EXIT, 0)->formula;
   Z3_ast pre = F("(and (<= 0 t_x1) (< t_x1 n) (<= 0 t_x2) (< t_x2 n) (= (+ t_x1 t_x2) (- n 1)) "
                  "(= t_x0 t_x2))");
   assert_gives(exit, pre, F("(= t_v1 t_v0)"));
 }
-
-/* Front end, normalization and cells of C text, with an entry function. */
-static Program *text_entry(const char *src, const char *entry, const CellOptions *opt) {
-  diag_capture(true);
-  Program *p = parse_program(temp_source(src), 0, NULL, entry);
-  if (p)
-    p = normalize_program(p);
-  Program *q = p ? abstract_cells(p, opt) : NULL;
-  diag_capture(false);
-  assert_non_null(q);
-  return q;
-}
-
-/* Section 5.5: the outer segments of the three-way partition. The swap
- * stores the value the test has read, as in the paper's analysis: in
- * examples/dutch_flag.c, swap() reads data[i] again, and on the cells that
- * second read is unknown when i is not a cell index, so there the
- * translated program really reaches x <= p with data[x] >= low (no sound
- * analysis of it can give the first property; see dutch_flag_example). */
-static const char *dutch_src =
-    "int p, q;\n"
-    "void threeWayPartition(int data[], int size, int low, int high) {\n"
-    "  p = -1;\n"
-    "  q = size;\n"
-    "  for (int i = 0; i < q;) {\n"
-    "    int d = data[i];\n"
-    "    if (d < low) { ++p; data[i] = data[p]; data[p] = d; ++i; }\n"
-    "    else if (d >= high) { --q; data[i] = data[q]; data[q] = d; }\n"
-    "    else ++i;\n"
-    "  }\n"
-    "}\n";
 
 static void dutch_flag_target(void **state) {
   (void)state;
@@ -784,6 +835,9 @@ int main(void) {
       cmocka_unit_test_teardown(certificate_rejects_wrong_invariants, teardown_all),
       cmocka_unit_test_teardown(runs_control, teardown_all),
       cmocka_unit_test_teardown(runs_calls, teardown_all),
+      cmocka_unit_test_teardown(certificate_coarsened, teardown_all),
+      cmocka_unit_test_teardown(certificate_flag_modes, teardown_all),
+      cmocka_unit_test_teardown(timeout_gives_nothing, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
