@@ -177,7 +177,49 @@ static bool single_const(Alts a, long long *k) {
   return true;
 }
 
+static Alts lin_value(LinEnv *lc, Expr *e);
+
+/* C's reduction of a value into its type (expr_wraps), over-approximated:
+ * the value itself where it lies in the type's range, any value of the
+ * range where it does not. */
+static Alts wrapped(LinEnv *lc, Expr *e, Alts a) {
+  long long lo;
+  unsigned long long hi;
+  type_range(e->type, &lo, &hi);
+  if (hi > (unsigned long long)LLONG_MAX - 1)
+    hi = (unsigned long long)LLONG_MAX - 1;
+  Lin low = lin_const(lc->cap, lo), high = lin_const(lc->cap, (long long)hi);
+  Alts out = {0};
+  for (int i = 0; i < a.len; i++) {
+    Alt in = {guard_plus(guard_plus(a.data[i].guard, cons_ge(a.data[i].val, low)),
+                         cons_ge(high, a.data[i].val)),
+              a.data[i].val};
+    vec_push(&out, in);
+    if (lo > LLONG_MIN) {
+      Alts any = bounded_unknown(lc, lo, (long long)hi);
+      Alt below = {guard_cat(guard_plus(a.data[i].guard,
+                                        cons_ge(lin_const(lc->cap, lo - 1), a.data[i].val)),
+                             any.data[0].guard),
+                   any.data[0].val};
+      vec_push(&out, below);
+    }
+    Alts any = bounded_unknown(lc, lo, (long long)hi);
+    Alt above = {guard_cat(guard_plus(a.data[i].guard,
+                                      cons_ge(a.data[i].val, lin_const(lc->cap, (long long)hi + 1))),
+                           any.data[0].guard),
+                 any.data[0].val};
+    vec_push(&out, above);
+  }
+  return capped(lc, out);
+}
+
 Alts lin_expr(LinEnv *lc, Expr *e) {
+  Alts a = lin_value(lc, e);
+  return expr_wraps(e) ? wrapped(lc, e, a) : a;
+}
+
+/* The value of e as by mathematical integers, its operands as C has them. */
+static Alts lin_value(LinEnv *lc, Expr *e) {
   long long k;
   switch (e->kind) {
   case E_NUM:

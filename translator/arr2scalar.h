@@ -99,6 +99,12 @@ bool is_scalar(const Type *t);          /* TY_INT or TY_BOOL */
 int array_dims(const Type *t, Expr **lens, int max, Type **elem);
 /* Smallest and largest value of a scalar type. */
 void type_range(const Type *t, long long *lo, unsigned long long *hi);
+/* Does C reduce the value of e modulo 2^bits of its type where mathematical
+ * integers would not? Unsigned arithmetic (+ - * unary - ~ <<) in a type of
+ * int's rank or more, and conversions to an integer type that does not hold
+ * every value of the operand's type (a constant that fits needs none).
+ * Signed overflow is undefined behaviour: not modelled (mathematical). */
+bool expr_wraps(const Expr *e);
 
 #define MAX_DIMS 8
 

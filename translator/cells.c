@@ -49,6 +49,8 @@ typedef struct Abs {
   Func *focus_owner;          /* function where it is assumed (NULL: program start) */
   VEC(ArrayCells *) focus_arrays; /* arrays whose cells it mentions */
   bool focus_done;
+  VarVec focus_locals;        /* locals of focus_owner it mentions */
+  VarVec in_scope;            /* locals declared at this point of rewriting */
   VEC(ArrayCells *) created;  /* arrays whose cells exist at this point of rewriting */
   /* --observers */
   Stmt *observer_init;        /* where observers of the current function start */
@@ -1112,6 +1114,8 @@ static void rewrite_stmt(Abs *a, Stmt *s, Stmt *out) {
       return;
     }
     block_add(out, s);
+    vec_push(&a->in_scope, s->var);
+    emit_focus_if_ready(a, out, s->loc);
     return;
   case S_READ: {
     ExprVec idx = copy_idx(&s->idx);
@@ -1179,8 +1183,10 @@ static void rewrite_stmt(Abs *a, Stmt *s, Stmt *out) {
 
 static void rewrite_block(Abs *a, Stmt *s, Stmt *out) {
   if (s->kind == S_BLOCK) {
+    int scope = a->in_scope.len;
     for (int i = 0; i < s->stmts.len; i++)
       rewrite_stmt(a, s->stmts.data[i], out);
+    a->in_scope.len = scope;
   } else {
     rewrite_stmt(a, s, out);
   }
@@ -1190,6 +1196,9 @@ static void rewrite_block(Abs *a, Stmt *s, Stmt *out) {
 
 static void focus_cells(Var *v, void *arg) {
   Abs *a = arg;
+  if (v->role == ROLE_USER && a->focus_owner && in_vars(&a->focus_owner->locals, v) &&
+      !in_vars(&a->focus_locals, v))
+    vec_push(&a->focus_locals, v);
   if (v->role != ROLE_CELL_INDEX)
     return;
   for (int i = 0; i < a->focus_arrays.len; i++)
@@ -1207,8 +1216,8 @@ static bool created_in(Abs *a, ArrayCells *ac, Func *f) {
   return ac->owner == f && (!ac->nshared || f == a->target);
 }
 
-/* Parse --focus in the scope of f: the cell indices of arrays created in f
- * and the scalars visible there. Fails quietly. */
+/* Parse --focus in the scope of f: the cell indices of arrays created in f,
+ * f's parameters and the global scalars. Fails quietly. */
 static bool parse_focus_in(Abs *a, Func *f) {
   VarVec vars = {0};
   for (int i = 0; i < a->dst->arrays.len; i++) {
@@ -1224,6 +1233,7 @@ static bool parse_focus_in(Abs *a, Func *f) {
   for (int i = 0; i < f->params.len; i++)
     if (f->params.data[i]->role == ROLE_USER)
       vec_push(&vars, f->params.data[i]);
+  /* locals too: the focus waits for their declarations */
   for (int i = 0; i < f->locals.len; i++)
     if (f->locals.data[i]->role == ROLE_USER)
       vec_push(&vars, f->locals.data[i]);
@@ -1243,17 +1253,22 @@ static bool parse_focus_in(Abs *a, Func *f) {
   if (!ok)
     return false;
   a->focus_arrays.len = 0;
+  a->focus_locals.len = 0;
+  a->focus_owner = f;
   expr_vars(e, focus_cells, a);
   if (!a->focus_arrays.len)
     return false;
   a->focus = e;
-  a->focus_owner = f;
   return true;
 }
 
 static void emit_focus_if_ready(Abs *a, Stmt *out, Loc loc) {
   if (!a->focus || a->focus_done || a->df != a->focus_owner)
     return;
+  /* ... after the declarations of the locals it mentions, in scope */
+  for (int i = 0; i < a->focus_locals.len; i++)
+    if (!in_vars(&a->in_scope, a->focus_locals.data[i]))
+      return;
   for (int i = 0; i < a->focus_arrays.len; i++) {
     bool created = false;
     for (int j = 0; j < a->created.len; j++)
@@ -1330,6 +1345,7 @@ static Stmt *with_observers(Abs *a, Stmt *body) {
 static void rewrite_func(Abs *a, Func *sf, Func *df) {
   a->sf = sf;
   a->df = df;
+  a->in_scope.len = 0;
   Stmt *body = new_block(sf->body->loc);
   a->observer_init = new_block(sf->body->loc);
   if (df == a->start)
@@ -1528,7 +1544,12 @@ Program *abstract_cells(Program *src, const CellOptions *opt) {
     vec_push(&dst->funcs, hs.h);
   }
   dst->entry = hs.h ? hs.h : entry_dst;
-  if (opt->focus && !a.focus_done)
+  if (opt->focus && !a.focus_done && a.focus_locals.len)
+    error_at((Loc){"--focus", 0, 0},
+             "cannot use '%s': no point of %s has both the cells of its arrays and its local "
+             "variables (declared in an inner block?)",
+             opt->focus, a.focus_owner->name);
+  else if (opt->focus && !a.focus_done)
     warn_at((Loc){"--focus", 0, 0}, "the focus was not used: its arrays are never created");
   return error_count() == before ? dst : NULL;
 }

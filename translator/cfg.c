@@ -47,12 +47,12 @@ Expr *type_constraint(Type *t, Expr *v) {
   unsigned long long hi;
   type_range(t, &lo, &hi);
   Loc loc = v->loc;
-  if (t->kind == TY_BOOL || t->size < 4)
+  if (t->kind == TY_BOOL || t->size < 4 || (t->is_unsigned && t->size == 4))
     return new_and(new_binary(E_LE, new_num(lo, loc), v, loc),
                    new_binary(E_LE, v, new_num((long long)hi, loc), loc));
-  if (t->is_unsigned)
+  if (t->is_unsigned) /* 64 bits: the bound is no long long */
     return new_binary(E_LE, new_num(0, loc), v, loc);
-  return NULL;
+  return NULL; /* signed: mathematical integers */
 }
 
 /* var := nondet, within the range of its type */

@@ -70,6 +70,23 @@ static void focus_consts(Var *v, void *arg) {
     add_unique(arg, smt_var(v));
 }
 
+/* The variables of a read index: their values where the assertion reads,
+ * shared by its reads, but not those the focus and the bounds mention (the
+ * cells are chosen at entry, the variables may change since). */
+typedef struct ReadVars {
+  Asts from, to;
+} ReadVars;
+
+static void read_var(Var *v, void *arg) {
+  ReadVars *rv = arg;
+  Z3_ast x = smt_var(v);
+  for (int i = 0; i < rv->from.len; i++)
+    if (Z3_is_eq_ast(smt_ctx(), rv->from.data[i], x))
+      return;
+  vec_push(&rv->from, x);
+  vec_push(&rv->to, smt_int_const(xformat("%s@read", v->name)));
+}
+
 /* Is the assertion s (of the original program) covered? */
 static bool covered(Cover *cv, Stmt *s) {
   Z3_context z = smt_ctx();
@@ -78,6 +95,7 @@ static bool covered(Cover *cv, Stmt *s) {
   if (!reads.len)
     return true;
   Asts exist = {0};
+  ReadVars rv = {{0}, {0}};
   Z3_ast ranges = NULL, inner = NULL;
   for (int j = 0; j < reads.len; j++) {
     Expr *r = reads.data[j];
@@ -90,6 +108,9 @@ static bool covered(Cover *cv, Stmt *s) {
       /* the index as the program computes it: reads at the same expression
        * are at the same index (the variables are quantified universally) */
       xi[d] = smt_int(r->args.data[d], NULL);
+      expr_vars(r->args.data[d], read_var, &rv);
+      if (rv.from.len)
+        xi[d] = Z3_substitute(z, xi[d], (unsigned)rv.from.len, rv.from.data, rv.to.data);
       ranges = smt_and2(ranges, Z3_mk_le(z, smt_num(0), xi[d]));
       if (ac->dims[d])
         ranges = smt_and2(ranges, Z3_mk_lt(z, xi[d], smt_int(ac->dims[d], NULL)));

@@ -42,7 +42,8 @@ bool emit_cellmap_json(FILE *out, Program *p) {
   for (int i = 0; i < p->observers.len; i++)
     json_array_append_new(obs, json_string(p->observers.data[i]->name));
   json_t *root = json_pack("{s:s, s:s, s:s, s:o, s:o, s:o}", "format", "arr2scalar-cellmap-1",
-                           "source", p->file, "integers", "mathematical", "arrays", arrays,
+                           "source", p->file, "integers", "signed mathematical, unsigned modular",
+                           "arrays", arrays,
                            "focus", p->focus ? json_string(expr_to_c(p->focus)) : json_null(),
                            "observers", obs);
   int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);

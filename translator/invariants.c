@@ -16,6 +16,7 @@
 #include "spacer.h"
 
 #include <string.h>
+#include <time.h>
 
 const char invariants_help[] =
     "usage: arr2scalar invariants [options] in.c [-o out]\n"
@@ -29,7 +30,8 @@ const char invariants_help[] =
     "  --backend=NAME     polyhedra (default), spacer (the invariants of a proof\n"
     "                     of the program's assertions), flata, interproc, cpachecker\n"
     "  --entry FUNC       analyse FUNC alone, with unknown arguments\n"
-    "  --timeout=S        time for the back-end (default 60)\n"
+    "  --timeout=S        time for the back-end, and as much again for lifting\n"
+    "                     (default 60)\n"
     "  and the abstraction and front-end options of arr2scalar --help\n"
     "  (e.g. --initial a for an entry-contents cell, --focus, --observers)\n";
 
@@ -87,7 +89,12 @@ int invariants_main(Options *o) {
   if (!a.invariants.len && a.reason)
     fprintf(stderr, "arr2scalar invariants: %s\n", a.reason);
   LiftedVec lifted = {0};
+  /* lifting gets as much time as the back-end had (shared out fairly) */
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  smt_set_deadline(ts.tv_sec + ts.tv_nsec / 1e9 + timeout);
   lift_answer(abs, &a, &lifted);
+  smt_set_deadline(0);
   recheck_invariants(orig, abs, &lifted, timeout);
   char *tmp;
   FILE *out = open_output(o->output, &tmp);

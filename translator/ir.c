@@ -68,6 +68,30 @@ void type_range(const Type *t, long long *lo, unsigned long long *hi) {
   }
 }
 
+bool expr_wraps(const Expr *e) {
+  const Type *t = e->type;
+  if (!t || t->kind != TY_INT)
+    return false;
+  switch (e->kind) {
+  case E_ADD: case E_SUB: case E_MUL: case E_NEG: case E_BITNOT: case E_SHL:
+    return t->is_unsigned; /* narrower types are promoted to int first */
+  case E_CAST: {
+    const Type *s = e->lhs->type;
+    if (!s || !is_scalar(s))
+      return false;
+    long long lo, slo;
+    unsigned long long hi, shi;
+    type_range(t, &lo, &hi);
+    if (e->lhs->kind == E_NUM)
+      return e->lhs->num < lo || (e->lhs->num > 0 && (unsigned long long)e->lhs->num > hi);
+    type_range(s, &slo, &shi);
+    return slo < lo || shi > hi;
+  }
+  default:
+    return false;
+  }
+}
+
 /* ---- Expressions ---------------------------------------------------------- */
 
 static Expr *new_expr(ExprKind k, Type *t, Loc loc) {

@@ -21,6 +21,16 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+/* Bounds that keep lifting within seconds and its output readable: the
+ * case form is tried for at most MAX_CASE_ATOMS value atoms and
+ * MAX_CASE_WORK (atom, case) pairs (each a quantifier elimination); a
+ * formula whose text exceeds MAX_RAW_TEXT is left out (a weaker invariant,
+ * still sound) rather than printed. */
+#define MAX_CASE_ATOMS 8
+#define MAX_CASE_WORK 200
+#define MAX_RAW_TEXT 1500
 
 /* ---- Names ------------------------------------------------------------------ */
 
@@ -115,6 +125,12 @@ static void disjuncts(Z3_ast f, Asts *out) {
     return;
   }
   vec_push(out, f);
+}
+
+static int ncases(Z3_ast f) {
+  Asts d = {0};
+  disjuncts(f, &d);
+  return d.len;
 }
 
 static Z3_ast conjoin(Asts *v) {
@@ -678,16 +694,33 @@ static bool case_form(Ctx *c, unsigned mask, Z3_ast g, Z3_ast b, Z3_ast scalar, 
   Asts values = {0}, atoms = {0};
   values_of(c, mask, &values);
   value_atoms(b, &values, &atoms);
-  if (!atoms.len || atoms.len > 8)
+  if (!atoms.len)
     return false;
   Z3_ast ctxt = smt_and2(g, scalar);
   Z3_ast all = NULL;
   int first = out->len;
   merge_opposite(&atoms);
+  /* b's cases: the weakest condition for A is that no case allows !A */
+  Asts cases = {0};
+  disjuncts(b, &cases);
+  if (atoms.len > MAX_CASE_ATOMS || atoms.len * cases.len > MAX_CASE_WORK)
+    return false;
   for (int i = 0; i < atoms.len; i++) {
-    Z3_ast cond = smt_forall_qe(values.data, values.len, Z3_mk_implies(z, b, atoms.data[i]));
-    if (!cond)
+    Z3_ast against = NULL;
+    bool failed = false;
+    for (int j = 0; j < cases.len && !failed; j++) {
+      Z3_ast bad = smt_and2(cases.data[j], smt_not(atoms.data[i]));
+      if (smt_check(smt_and2(ctxt, bad), 2) == Z3_L_FALSE)
+        continue;
+      Z3_ast e = smt_exists_qe(values.data, values.len, bad);
+      if (!e)
+        failed = true;
+      else
+        against = smt_or2(against, e);
+    }
+    if (failed)
       return false;
+    Z3_ast cond = against ? smt_not(against) : smt_true();
     Z3_ast short_cond = smt_dnf(cond, ctxt, 8, 2);
     cond = short_cond ? short_cond : smt_simplify(cond, ctxt);
     if (Z3_get_bool_value(z, cond) == Z3_L_FALSE ||
@@ -714,9 +747,9 @@ static bool case_form(Ctx *c, unsigned mask, Z3_ast g, Z3_ast b, Z3_ast scalar, 
 /* The quantified invariants for the conjuncts that mention the cells of mask. */
 static void lift_group(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, LiftedVec *out) {
   Z3_ast g = constraint_of(c, mask);
-  Z3_ast b = smt_dnf(body, smt_and2(g, scalar), 16, 2);
+  Z3_ast b = ncases(body) <= 16 ? smt_dnf(body, smt_and2(g, scalar), 16, 2) : NULL;
   if (!b)
-    b = smt_simplify(body, smt_and2(g, scalar));
+    b = Z3_simplify(smt_ctx(), body);
   if (is_true(b))
     return;
   /* it may not need the cells after all */
@@ -726,7 +759,8 @@ static void lift_group(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, Lifted
   }
   if (case_form(c, mask, g, b, scalar, out))
     return;
-  emit_quantified(c, mask, g, b, out);
+  if (strlen(smt_text(b)) <= MAX_RAW_TEXT)
+    emit_quantified(c, mask, g, b, out);
 }
 
 /* Two cells of one array: what the invariant says of each cell alone,
@@ -750,8 +784,19 @@ static void reduce_pair(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, Lifte
     if (!gone->value || gone->value_in)
       continue;
     Z3_ast g = constraint_of(c, mask);
-    Z3_ast inner = smt_exists_qe(&gone->value, 1, smt_and2(scalar, body));
-    if (!inner)
+    /* exists distributes over the cases of the invariant */
+    Asts cases = {0};
+    disjuncts(body, &cases);
+    Z3_ast inner = NULL;
+    bool failed = false;
+    for (int j = 0; j < cases.len && !failed; j++) {
+      Z3_ast e = smt_exists_qe(&gone->value, 1, smt_and2(scalar, cases.data[j]));
+      if (!e)
+        failed = true;
+      else
+        inner = smt_or2(inner, e);
+    }
+    if (failed || !inner)
       continue;
     Z3_ast f = Z3_mk_implies(smt_ctx(), g, inner);
     Z3_ast r = smt_forall_qe(gone->index, gone->ac->ndims, f);
@@ -854,6 +899,12 @@ static Z3_ast all_cells_projection(Ctx *c, Z3_ast f) {
   return smt_forall_qe(idx.data, idx.len, Z3_mk_implies(smt_ctx(), all, inner));
 }
 
+static double clock_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 static void lift_one(Program *abs, Invariant *inv, LiftedVec *out) {
   Invariant merged = *inv;
   merged.formula = merge_unchanged(abs, inv->func, inv->formula);
@@ -880,6 +931,11 @@ static void lift_one(Program *abs, Invariant *inv, LiftedVec *out) {
       vec_push(&cellconsts, u->value_in);
   }
   Z3_ast sc = conjoin(&scalar);
+  /* the projections below may take long: a third of the time, the rest
+   * for the arrays */
+  double mine = smt_deadline();
+  if (mine > 0)
+    smt_set_deadline(clock_now() + (mine - clock_now()) / 3);
   if (cellconsts.len) {
     Z3_ast proj = smt_exists_qe(cellconsts.data, cellconsts.len, inv->formula);
     if (proj) {
@@ -896,8 +952,19 @@ static void lift_one(Program *abs, Invariant *inv, LiftedVec *out) {
   }
   if (!is_true(sc)) {
     Z3_ast shortp = smt_dnf(sc, NULL, 32, 2);
-    add(out, &c, Z3_simplify(smt_ctx(), shortp ? shortp : sc), false);
+    sc = Z3_simplify(smt_ctx(), shortp ? shortp : sc);
+    if (strlen(smt_text(sc)) > MAX_RAW_TEXT) {
+      /* unreadable: the short scalar conjuncts of the invariant instead */
+      Asts small = {0};
+      for (int i = 0; i < scalar.len; i++)
+        if (strlen(smt_text(scalar.data[i])) <= MAX_RAW_TEXT / 10)
+          vec_push(&small, scalar.data[i]);
+      sc = Z3_simplify(smt_ctx(), conjoin(&small));
+    }
+    if (!is_true(sc))
+      add(out, &c, sc, false);
   }
+  smt_set_deadline(mine);
   /* groups of conjuncts by the cells they mention */
   VEC(unsigned) masks = {0};
   for (int i = 0; i < parts.len; i++) {
@@ -919,10 +986,31 @@ static void lift_one(Program *abs, Invariant *inv, LiftedVec *out) {
   }
 }
 
+/* Function exits first (a function's input/output relation is what users
+ * ask for most), then loop heads; under a deadline each invariant gets an
+ * equal share of the time left, so that one huge loop invariant cannot
+ * starve the others. */
+/* Entry invariants are the preconditions the analysis assumed: not lifted. */
+static bool liftable(Invariant *inv) {
+  return (!inv->func || !inv->func->generated) && inv->kind != POINT_ENTRY;
+}
+
 void lift_answer(Program *abs, Answer *a, LiftedVec *out) {
+  double deadline = smt_deadline();
+  int todo = 0;
   for (int i = 0; i < a->invariants.len; i++)
-    if (!a->invariants.data[i].func || !a->invariants.data[i].func->generated)
-      lift_one(abs, &a->invariants.data[i], out);
+    todo += liftable(&a->invariants.data[i]);
+  for (int exits = 1; exits >= 0; exits--)
+    for (int i = 0; i < a->invariants.len; i++) {
+      Invariant *inv = &a->invariants.data[i];
+      if (!liftable(inv) || (inv->kind == POINT_EXIT) != exits)
+        continue;
+      if (deadline > 0)
+        smt_set_deadline(clock_now() + (deadline - clock_now()) / todo);
+      todo--;
+      lift_one(abs, inv, out);
+    }
+  smt_set_deadline(deadline);
 }
 
 /* ---- Printing ----------------------------------------------------------------------- */

@@ -49,7 +49,8 @@ static const char usage_text[] =
     "\n"
     "  -h, --help         this help\n"
     "\n"
-    "Integers are treated as mathematical integers (no overflow).\n";
+    "Signed integers are treated as mathematical integers (signed overflow is\n"
+    "undefined behaviour); unsigned arithmetic and conversions wrap as in C.\n";
 
 static void usage_error(const char *fmt, const char *arg) {
   fprintf(stderr, "arr2scalar: ");

@@ -196,7 +196,9 @@ static bool solve_clause(Guide *g, ChcClause *cl, Z3_ast q) {
   Z3_solver_inc_ref(z, s);
   Z3_params p = Z3_mk_params(z);
   Z3_params_inc_ref(z, p);
-  Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), 2000);
+  /* a resource limit (about a second), not a timeout: when a timeout of
+   * libz3 4.8.12 fires, its timer can deadlock (Z3 pull request 5371) */
+  Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "rlimit"), 2000000);
   Z3_solver_set_params(z, s, p);
   Z3_params_dec_ref(z, p);
   if (q)

@@ -48,7 +48,8 @@ static int cmp_lifted(const void *a, const void *b) {
 static void sort(LiftedVec *v) { qsort(v->data, (size_t)v->len, sizeof *v->data, cmp_lifted); }
 
 static bool report_text(FILE *out, Program *abs, LiftedVec *v) {
-  fprintf(out, "Invariants of %s (integers as mathematical integers)\n", abs->file);
+  fprintf(out, "Invariants of %s (signed integers as mathematical integers, unsigned ones "
+               "wrap)\n", abs->file);
   const char *fn = NULL, *pt = NULL;
   for (int i = 0; i < v->len; i++) {
     Lifted *l = &v->data[i];
@@ -86,7 +87,8 @@ static bool report_json(FILE *out, Program *abs, LiftedVec *v) {
     json_array_append_new(items, o);
   }
   json_t *root = json_pack("{s:s, s:s, s:s, s:o}", "format", "arr2scalar-invariants-1", "source",
-                           abs->file, "integers", "mathematical", "invariants", items);
+                           abs->file, "integers", "signed mathematical, unsigned modular", "invariants",
+                           items);
   int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
   fputc('\n', out);
   json_decref(root);

@@ -107,13 +107,49 @@ static Z3_ast c_rem(Z3_ast x, Z3_ast y) {
 static bool const_value(Expr *e, long long *v) { return expr_is_const(e, v); }
 
 static Z3_ast pow2(long long k) {
+  if (k >= 63)
+    return Z3_mk_numeral(smt_ctx(), k == 63 ? "9223372036854775808" : "18446744073709551616",
+                         Z3_mk_int_sort(smt_ctx()));
   long long v = 1;
   for (long long i = 0; i < k; i++)
     v *= 2;
   return smt_num(v);
 }
 
+/* v, the mathematical value of e, reduced as C does into e's type (see
+ * expr_wraps). Where the operands lie in their types' ranges, as they do in
+ * every real run, a sum or difference is off by at most one modulus: an
+ * if-then-else, easier on Spacer than mod; otherwise mod. */
+static Z3_ast modular(Expr *e, Z3_ast v) {
+  Z3_context c = smt_ctx();
+  int bits = e->type->size * 8;
+  Z3_ast m = pow2(bits), zero = smt_num(0);
+  const Type *from = e->kind == E_CAST ? e->lhs->type : NULL;
+  if (e->type->is_unsigned) {
+    bool signed_fits = from && from->kind == TY_INT && !from->is_unsigned &&
+                       from->size <= e->type->size;
+    if (e->kind == E_ADD)
+      return Z3_mk_ite(c, Z3_mk_ge(c, v, m), bin(Z3_mk_sub, v, m), v);
+    if (e->kind == E_SUB || e->kind == E_NEG || e->kind == E_BITNOT || signed_fits)
+      return Z3_mk_ite(c, Z3_mk_lt(c, v, zero), bin(Z3_mk_add, v, m), v);
+    return Z3_mk_mod(c, v, m);
+  }
+  /* a conversion to a signed type: implementation-defined, two's complement */
+  Z3_ast half = pow2(bits - 1);
+  if (from && from->is_unsigned && from->size == e->type->size)
+    return Z3_mk_ite(c, Z3_mk_ge(c, v, half), bin(Z3_mk_sub, v, m), v);
+  return bin(Z3_mk_sub, Z3_mk_mod(c, bin(Z3_mk_add, v, half), m), half);
+}
+
+static Z3_ast int_value(Expr *e, SmtEnv *env);
+
 Z3_ast smt_int(Expr *e, SmtEnv *env) {
+  Z3_ast v = int_value(e, env);
+  return expr_wraps(e) ? modular(e, v) : v;
+}
+
+/* The value of e as by mathematical integers, its operands as C has them. */
+static Z3_ast int_value(Expr *e, SmtEnv *env) {
   Z3_context c = smt_ctx();
   long long k;
   switch (e->kind) {
@@ -253,20 +289,17 @@ static double deadline;
 
 void smt_set_deadline(double t) { deadline = t; }
 
-/* timeout (seconds, 0: none), within the deadline */
-static double bounded(double timeout) {
+double smt_deadline(void) { return deadline; }
+
+static bool out_of_time(void) {
   if (deadline <= 0)
-    return timeout;
+    return false;
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
-  double left = deadline - (ts.tv_sec + ts.tv_nsec / 1e9);
-  if (left < 0.001)
-    left = 0.001;
-  return timeout > 0 && timeout < left ? timeout : left;
+  return ts.tv_sec + ts.tv_nsec / 1e9 >= deadline;
 }
 
 static Z3_solver solver_with_timeout(double timeout) {
-  timeout = bounded(timeout);
   Z3_context c = smt_ctx();
   Z3_solver s = Z3_mk_solver(c);
   Z3_solver_inc_ref(c, s);
@@ -281,6 +314,8 @@ static Z3_solver solver_with_timeout(double timeout) {
 }
 
 Z3_lbool smt_check(Z3_ast f, double timeout) {
+  if (out_of_time())
+    return Z3_L_UNDEF;
   Z3_context c = smt_ctx();
   Z3_solver s = solver_with_timeout(timeout);
   Z3_solver_assert(c, s, f);
@@ -300,11 +335,13 @@ bool smt_equivalent(Z3_ast a, Z3_ast b, double timeout) {
 /* Apply a tactic to one formula and conjoin the resulting goals (NULL if the
  * tactic fails or leaves several subgoals). */
 static Z3_ast apply_tactic(const char *name, Z3_ast f) {
+  if (out_of_time())
+    return NULL;
   Z3_context c = smt_ctx();
   Z3_tactic base = Z3_mk_tactic(c, name);
   Z3_tactic_inc_ref(c, base);
   /* never wait long: callers fall back to something weaker */
-  Z3_tactic t = Z3_tactic_try_for(c, base, (unsigned)(bounded(5) * 1000));
+  Z3_tactic t = Z3_tactic_try_for(c, base, 5000);
   Z3_tactic_inc_ref(c, t);
   Z3_tactic_dec_ref(c, base);
   Z3_goal g = Z3_mk_goal(c, false, false, false);
@@ -476,6 +513,8 @@ static void merge_cubes(AtomVec *cubes, Z3_ast context, double timeout) {
 }
 
 Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout) {
+  if (out_of_time())
+    return NULL;
   Z3_context c = smt_ctx();
   AtomVec atoms = {0};
   atoms_of(f, &atoms);

@@ -59,10 +59,16 @@ char *smt_text(Z3_ast a);
  * a syntax error. */
 Z3_ast smt_parse(const char *text, const char *const *names, int nnames);
 
-/* Until smt_set_deadline(0), every check and tactic below gets at most the
- * time left before t (CLOCK_MONOTONIC seconds; at least 1 ms): bounds long
- * series of checks, such as lifting invariants within verify's --timeout. */
+/* After smt_set_deadline(t) (CLOCK_MONOTONIC seconds; 0: none), the checks,
+ * tactics (simplification under a context, quantifier elimination) and DNFs
+ * below that start after t give up at once (unknown, or NULL), so that a long
+ * series of them, such as lifting the invariants of a proof, ends soon after
+ * t. Their own timeouts are not shortened to fit: when a timer of libz3
+ * 4.8.12 fires it can deadlock (Z3 pull request 5371), the more often the
+ * shorter the timeouts. */
 void smt_set_deadline(double t);
+/* The deadline set last (0: none). */
+double smt_deadline(void);
 /* Satisfiability with a timeout in seconds (0: none): Z3_L_TRUE/FALSE/UNDEF. */
 Z3_lbool smt_check(Z3_ast f, double timeout);
 /* Is a -> b valid? (false also when unknown) */

@@ -250,8 +250,14 @@ static bool try_polyhedra(Run *r) {
   if (a.verdict != VERDICT_TRUE)
     return false;
   r->verdict = VERDICT_TRUE;
-  double budget = left(r) < 10 ? left(r) : 10;
+  smt_set_deadline(r->deadline); /* lifting, too, ends by the time limit */
   lift_answer(r->abs, &a, &r->invariants);
+  smt_set_deadline(0);
+  if (now() >= r->deadline) {
+    say(r, "%s", "no time left to lift the invariants of the proof");
+    return true;
+  }
+  double budget = left(r) < 10 ? left(r) : 10;
   recheck_invariants(r->orig, r->abs, &r->invariants, budget);
   r->lifted = true;
   return true;

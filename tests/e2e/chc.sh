@@ -1,0 +1,245 @@
+#!/bin/bash
+# The Horn clauses of `arr2scalar --emit=chc` (cells) and `--emit=chc
+# --no-cells` (SMT arrays), on the programs of tests/data/verify, checked by
+# the z3 command-line tool (Debian's 4.8.12):
+#
+#  - structure: (set-logic HORN), one declare-fun per predicate (Err among
+#    them), no array sort with cells, array sorts without, exactly one query
+#    clause (assert (=> Err false)), the last assertion, then (check-sat);
+#    the summary predicates <f>_sum of a recursive function, used inside f;
+#  - z3 accepts every file (no error) and answers sat (safe) or unsat
+#    (unsafe), or runs out of time;
+#  - the answers agree with the programs and with `arr2scalar verify
+#    --solver=z3` wherever both answer: sat on cells is a proof (the program
+#    is safe: verify must not say false); unsat on cells is a counterexample
+#    of the scalar program (the program is buggy unless the cells lose the
+#    property: spurious_*; verify, which may try other cells, is not bound by
+#    it); without cells the clauses are exact: sat iff safe, and verify must
+#    agree. A few `verify --no-cells` runs agree with the no-cells answers
+#    too.
+#
+# usage: chc.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
+# Environment: A2S_TEST_JOBS (parallel runs, default 2), A2S_VERIFY_TIMEOUT
+# (--timeout of verify, default 5 s; z3 gets a second less).
+set -u
+bin=$1
+src=$2
+data=$src/tests/data/verify
+work=$(mktemp -d /tmp/a2s-e2e-chc-XXXXXX)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+
+if ! command -v z3 >/dev/null 2>&1; then
+  echo "SKIP: the z3 command-line tool is not installed (apt-get install z3)"
+  exit 77
+fi
+echo "$(z3 --version)"
+
+jobs_max=${A2S_TEST_JOBS:-2}
+T=${A2S_VERIFY_TIMEOUT:-5}
+TZ=$((T > 1 ? T - 1 : 1))   # z3 -T: (most files take well under a second)
+wall=$((4 * T + 60))
+
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+ok() { echo "ok: $*"; }
+note() { echo "NOTE: $*"; }
+
+expect_of() { sed -n '1s|^// expect: \([a-z]*\).*|\1|p' "$1"; }
+
+# ---- Emit, solve, verify (in parallel) ------------------------------------------------
+
+# one program: NAME.cells.smt2, NAME.arrays.smt2, their z3 answers
+# (NAME.{cells,arrays}.z3), the verdict of verify (NAME.verify.out) and, for
+# a few, of verify --no-cells (NAME.nocells.out)
+task() {
+  local b=$1 f=$data/$1.c m
+  "$bin" --emit=chc "$f" -o "$b.cells.smt2" 2>"$b.cells.err"
+  echo $? >"$b.cells.rc"
+  "$bin" --emit=chc --no-cells "$f" -o "$b.arrays.smt2" 2>"$b.arrays.err"
+  echo $? >"$b.arrays.rc"
+  for m in cells arrays; do
+    if [ -s "$b.$m.smt2" ]; then
+      timeout -k 5 $((TZ + 30)) z3 -T:"$TZ" "$b.$m.smt2" >"$b.$m.z3" 2>&1
+    else
+      echo "(no file)" >"$b.$m.z3"
+    fi
+  done
+  timeout -k 5 "$wall" "$bin" verify --solver=z3 --timeout="$T" "$f" >"$b.verify.out" 2>"$b.verify.err"
+  echo $? >"$b.verify.rc"
+  case $b in
+  true_callee | true_recursion | true_search | false_callee | false_rare | spurious_two_reads)
+    timeout -k 5 "$wall" "$bin" verify --no-cells --solver=z3 --timeout="$T" "$f" \
+      >"$b.nocells.out" 2>"$b.nocells.err"
+    echo $? >"$b.nocells.rc"
+    ;;
+  esac
+}
+
+names=()
+for f in "$data"/*.c; do names+=("$(basename "$f" .c)"); done
+[ ${#names[@]} -ge 10 ] || fail "only ${#names[@]} programs in $data"
+
+start=$(date +%s)
+for b in "${names[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
+  task "$b" &
+done
+wait
+echo "(${#names[@]} programs: emitted, solved by z3 and verified in $(($(date +%s) - start)) s)"
+
+# ---- Structure ------------------------------------------------------------------------
+
+# The top-level commands of an SMT-LIB file, one per line (comments dropped).
+commands() {
+  sed 's/;.*//' "$1" | tr '\n' ' ' | awk '{
+    for (i = 1; i <= length($0); i++) {
+      ch = substr($0, i, 1)
+      if (ch == "(") depth++
+      if (depth > 0) cmd = cmd ch
+      if (ch == ")") { depth--; if (depth == 0) { gsub(/  +/, " ", cmd); print cmd; cmd = "" } }
+    }
+  }'
+}
+
+structure() { # FILE MODE(cells|arrays) NAME
+  local file=$1 mode=$2 name=$3 cmds dups last nq
+  cmds=$(commands "$file")
+  [ "$(echo "$cmds" | head -1)" = "(set-logic HORN)" ] ||
+    { fail "$name: the first command is not (set-logic HORN): $(echo "$cmds" | head -1)"; return 1; }
+  dups=$(echo "$cmds" | sed -n 's/^(declare-fun \([^ ]*\) .*/\1/p' | sort | uniq -d)
+  [ -z "$dups" ] || { fail "$name: predicates declared twice: $dups"; return 1; }
+  echo "$cmds" | grep -q '^(declare-fun Err () Bool)$' ||
+    { fail "$name: no (declare-fun Err () Bool)"; return 1; }
+  if [ "$mode" = cells ] && echo "$cmds" | grep -q 'Array'; then
+    fail "$name: an array sort in the clauses over cells"
+    return 1
+  fi
+  nq=$(echo "$cmds" | grep -c '^(assert (=> Err false))$')
+  [ "$nq" = 1 ] || { fail "$name: $nq query clauses"; return 1; }
+  last=$(echo "$cmds" | grep '^(assert' | tail -1)
+  [ "$last" = "(assert (=> Err false))" ] || { fail "$name: the last clause is not the query: $last"; return 1; }
+  [ "$(echo "$cmds" | tail -1)" = "(check-sat)" ] || { fail "$name: no final (check-sat)"; return 1; }
+  # every declared predicate but Err is the head of some clause
+  local p
+  for p in $(echo "$cmds" | sed -n 's/^(declare-fun \([^ ]*\) .*/\1/p'); do
+    [ "$p" = Err ] && continue
+    echo "$cmds" | grep '^(assert' | grep -q "($p " ||
+      { fail "$name: predicate $p is declared but never used"; return 1; }
+  done
+  return 0
+}
+
+echo "== structure"
+nstruct=0
+for b in "${names[@]}"; do
+  for m in cells arrays; do
+    if [ "$(cat "$b.$m.rc")" != 0 ] || [ ! -s "$b.$m.smt2" ]; then
+      fail "$b ($m): --emit=chc failed (exit $(cat "$b.$m.rc")): $(head -3 "$b.$m.err")"
+      continue
+    fi
+    structure "$b.$m.smt2" "$m" "$b ($m)" && nstruct=$((nstruct + 1))
+  done
+done
+ok "$nstruct files well formed"
+# SMT arrays without cells
+grep -q '^(declare-fun main_[^;]*(Array Int Int)' true_init.arrays.smt2 ||
+  fail "true_init --no-cells: no predicate over (Array Int Int): $(grep declare-fun true_init.arrays.smt2)"
+grep -q '(Array Int (Array Int Int))' true_matrix.arrays.smt2 ||
+  fail "true_matrix --no-cells: no nested array sort for the 2-D array"
+
+# recursion: summaries, used inside the recursive function itself
+recursive() { # NAME FUNC SIGNATURE
+  local b=$1 f=$2 sig=$3 cmds
+  for m in cells arrays; do
+    cmds=$(commands "$b.$m.smt2")
+    if ! echo "$cmds" | grep -q "^(declare-fun ${f}_sum $sig Bool)$"; then
+      fail "$b ($m): no (declare-fun ${f}_sum $sig Bool): $(echo "$cmds" | grep declare-fun)"
+      continue
+    fi
+    # a clause of f (its predicates are f_...) with a call of f in its body
+    if ! echo "$cmds" | grep '^(assert' | grep "(${f}_sum " | grep -q "(${f}_call[0-9]*_L[0-9]* "; then
+      fail "$b ($m): no clause of $f that uses ${f}_sum (the recursive call)"
+      continue
+    fi
+    # main calls it, and an error inside f (err = 1) reaches Err
+    echo "$cmds" | grep '^(assert' | grep "(${f}_sum " | grep -q 'Err)' ||
+      fail "$b ($m): no clause from ${f}_sum to Err"
+  done
+  ok "$b: ${f}_sum $sig, used by $f itself"
+}
+recursive true_recursion f "(Int Int Int)"
+recursive false_recursion f "(Int Int Int)"
+recursive false_rare_recursion depth "(Int Int Int Int)"
+
+# ---- z3's answers ------------------------------------------------------------------------
+
+echo "== z3 on the clauses, and verify"
+answer_of() { # FILE.z3 -> sat|unsat|unknown|error
+  if grep -q '(error' "$1"; then echo error
+  elif [ "$(cat "$1")" = sat ]; then echo sat
+  elif [ "$(cat "$1")" = unsat ]; then echo unsat
+  else echo unknown; fi
+}
+verdict_of() { sed -n 's/^verdict: //p' "$1"; }
+answered=0 total=0 compared=0
+for b in "${names[@]}"; do
+  e=$(expect_of "$data/$b.c")
+  v=$(verdict_of "$b.verify.out")
+  rc=$(cat "$b.verify.rc")
+  case "$v:$rc" in
+  true:0 | false:10 | unknown:20) ;;
+  *) fail "$b: verify: verdict '$v', exit code $rc: $(tail -3 "$b.verify.err")"; v=broken ;;
+  esac
+  [ "$v" = "$e" ] || [ "$v" = unknown ] || [ "$v" = broken ] ||
+    fail "$b: WRONG VERDICT $v from verify, the program is $e"
+  line="$b (expect $e): verify $v"
+  for m in cells arrays; do
+    a=$(answer_of "$b.$m.z3")
+    total=$((total + 1))
+    line="$line, z3 $m $a"
+    case "$a" in
+    error) fail "$b ($m): z3 rejects the clauses: $(head -3 "$b.$m.z3")"; continue ;;
+    unknown) continue ;;
+    esac
+    answered=$((answered + 1))
+    # the program
+    case "$m:$a:$e:$b" in
+    *:sat:true:* | *:unsat:false:* | cells:unsat:true:spurious_*) ;;
+    cells:unsat:true:*) note "$b: the cells lose the property (z3 cells: unsat)" ;;
+    *) fail "$b ($m): z3 says $a, the program is $e" ;;
+    esac
+    # verify (which may also try other cells, e.g. an automatic focus, so a
+    # counterexample of these cells does not contradict its proof)
+    case "$m:$a:$v" in
+    *:sat:false | arrays:unsat:true) fail "$b ($m): z3 says $a, verify says $v" ;;
+    cells:unsat:true) note "$b: verify proves what these cells cannot (other cells)" ;;
+    *:sat:true | *:unsat:false) compared=$((compared + 1)) ;;
+    esac
+  done
+  # verify --no-cells, where it ran, against the exact clauses
+  if [ -f "$b.nocells.out" ]; then
+    nv=$(verdict_of "$b.nocells.out")
+    a=$(answer_of "$b.arrays.z3")
+    line="$line, verify --no-cells $nv"
+    case "$nv:$(cat "$b.nocells.rc")" in
+    true:0 | false:10 | unknown:20) ;;
+    *) fail "$b: verify --no-cells: verdict '$nv', exit $(cat "$b.nocells.rc"): $(tail -3 "$b.nocells.err")" ;;
+    esac
+    case "$a:$nv" in
+    sat:false | unsat:true) fail "$b: z3 (no cells) says $a, verify --no-cells says $nv" ;;
+    esac
+    [ "$nv" = "$e" ] || [ "$nv" = unknown ] || fail "$b: WRONG VERDICT $nv from verify --no-cells"
+  fi
+  echo "$line"
+done
+echo "z3 answered $answered of $total files; $compared definite answers matched a definite verdict"
+# the clauses of most of these programs are solved in well under a second
+[ $((2 * answered)) -ge "$total" ] || fail "z3 answered only $answered of $total files"
+[ "$compared" -ge 10 ] || fail "only $compared comparisons between z3 and verify"
+
+if [ $failures -gt 0 ]; then
+  echo "$failures failures"
+  exit 1
+fi
+echo "all CHC checks passed"

@@ -1,0 +1,85 @@
+#!/bin/bash
+# Defects of `arr2scalar verify` found by the verdict tests, fixed since,
+# with their reproducers: each must stay fixed (a reproducer that shows the
+# defect again fails, as does a crash or another wrong verdict).
+#
+# usage: verify_regressions.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
+set -u
+bin=$1
+src=$2
+data=$src/tests/data/verify
+work=$(mktemp -d /tmp/a2s-e2e-regressions-XXXXXX)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+regressed() { fail "regression: $*"; }
+fixed() { echo "fixed: $*"; }
+
+# verify ARGS...: V (verdict), R (reason), RC, MS (wall time)
+verify() {
+  local t0
+  t0=$(date +%s%N)
+  timeout -k 5 300 "$bin" verify "$@" >out.txt 2>err.txt </dev/null
+  RC=$?
+  MS=$((($(date +%s%N) - t0) / 1000000))
+  V=$(sed -n 's/^verdict: //p' out.txt)
+  R=$(sed -n 's/^reason: //p' out.txt)
+}
+
+# 1. --focus naming a local variable of main: the assumption is placed with
+#    the cells, before the variable's declaration, so the scalar C does not
+#    compile (and the clauses read the variable before it is set: the focus
+#    constrains nothing). Such a focus should be rejected (exit 2) or placed
+#    where the variable is in scope.
+cat >local.c <<'EOF2'
+extern void reach_error(void);
+int a[10];
+int main(void) {
+  int i = 3;
+  a[i] = 1;
+  if (a[i] != 1)
+    reach_error();
+  return 0;
+}
+EOF2
+"$bin" --focus 'a_x1 == i' local.c -o local.scalar.c 2>local.err
+rc=$?
+if [ $rc = 2 ]; then
+  fixed "--focus over a local variable is rejected: $(head -1 local.err)"
+elif [ $rc != 0 ]; then
+  fail "--focus 'a_x1 == i': exit $rc: $(cat local.err)"
+elif ! command -v cc >/dev/null 2>&1; then
+  echo "SKIP: no C compiler to check the scalar C of --focus 'a_x1 == i'"
+elif cc -std=c11 -c -I"$src/runtime" local.scalar.c -o local.o 2>cc.err; then
+  fixed "--focus 'a_x1 == i': the scalar C compiles"
+else
+  regressed "arr2scalar --focus 'a_x1 == i' local.c: the scalar C does not compile: $(grep -m1 error cc.err)"
+fi
+
+# 2. Integers are mathematical in the analyses (README), but unsigned
+#    arithmetic wraps in C: here x = 2^31 reaches the error, the random runs
+#    miss it, and Spacer proves the clauses: a wrong `true`.
+cat >wrap.c <<'EOF'
+extern void reach_error(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+int main(void) {
+  unsigned int x = __VERIFIER_nondet_uint();
+  if (x != 0 && x * 2u == 0)
+    reach_error();
+  return 0;
+}
+EOF
+verify --solver=z3 --timeout=10 wrap.c
+case "$V" in
+true) regressed "unsigned wraparound: verify says true for wrap.c (x = 2147483648 fails): $(cat wrap.c | tr '\n' ' ')" ;;
+false | unknown) fixed "unsigned wraparound: $V" ;;
+*) fail "wrap.c: verdict '$V', exit $RC: $(tail -3 err.txt)" ;;
+esac
+
+if [ $failures -gt 0 ]; then
+  echo "$failures failures"
+  exit 1
+fi
+echo "every reproducer shows the fix"
