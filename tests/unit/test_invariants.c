@@ -36,7 +36,7 @@ static Result analyse(const char *src, const char *entry, CellOptions *opt) {
   /* as `arr2scalar invariants` does: lifting within a time limit */
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
-  smt_set_deadline(ts.tv_sec + ts.tv_nsec / 1e9 + 60);
+  smt_set_deadline(ts.tv_sec + ts.tv_nsec / 1e9 + 600); /* against hangs only */
   lift_answer(r.abs, &a, &r.lifted);
   smt_set_deadline(0);
   recheck_invariants(r.orig, r.abs, &r.lifted, 60);
