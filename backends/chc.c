@@ -530,8 +530,17 @@ static Z3_ast apply_pred(ChcPred *pr, Z3_ast *args) {
 }
 
 /* Close `body -> head` over its free constants and record the clause. */
+static void close_rule(ChcClause *cl, Z3_ast body, Z3_ast head);
+
 static void add_clause(Builder *b, ChcClause *cl, Z3_ast body, Z3_ast head) {
+  close_rule(cl, body, head);
+  vec_push(&b->c->clauses, cl);
+}
+
+static void close_rule(ChcClause *cl, Z3_ast body, Z3_ast head) {
   Z3_context z = smt_ctx();
+  cl->body_term = body;
+  cl->head_term = head;
   Z3_ast imp = Z3_mk_implies(z, body ? body : smt_true(), head);
   ConstSet cs = {0};
   free_consts(imp, &cs);
@@ -544,7 +553,6 @@ static void add_clause(Builder *b, ChcClause *cl, Z3_ast body, Z3_ast head) {
   } else {
     cl->rule = imp;
   }
-  vec_push(&b->c->clauses, cl);
 }
 
 static ChcClause *new_clause(Builder *b, int from, int to) {
@@ -992,6 +1000,117 @@ char *chc_text(Chc *c, bool query, bool check_sat) {
   char *s = xstrdup(buf);
   free(buf);
   return s;
+}
+
+/* ---- Facts ---------------------------------------------------------------------- */
+
+/* f (over Var names) on the arguments args of a point predicate. */
+static Z3_ast on_args(ChcPred *pr, Z3_ast f, AstVec *args) {
+  static int nfresh;
+  int n = pr->args.len;
+  if (args->len != n)
+    return NULL;
+  ConstSet cs = {0};
+  free_consts(f, &cs);
+  free(cs.ids);
+  AstVec from = {0}, to = {0};
+  for (int i = 0; i < n; i++) {
+    ChcArg *a = &pr->args.data[i];
+    vec_push(&from, mk_const(a->in ? xformat("%s__in", a->var->name) : a->var->name, a->sort));
+    vec_push(&to, args->data[i]);
+  }
+  /* a variable that is no argument (dead there): any value, not the
+   * clause's variable of that name */
+  for (int i = 0; i < cs.items.len; i++) {
+    bool arg = false;
+    for (int j = 0; j < n && !arg; j++)
+      arg = Z3_is_eq_ast(smt_ctx(), cs.items.data[i], from.data[j]);
+    if (!arg) {
+      vec_push(&from, cs.items.data[i]);
+      vec_push(&to, smt_int_const(xformat("fact!%d", nfresh++)));
+    }
+  }
+  return Z3_substitute(smt_ctx(), f, (unsigned)from.len, from.data, to.data);
+}
+
+static int pred_index(Chc *c, ChcPred *pr) {
+  for (int i = 0; i < c->preds.len; i++)
+    if (c->preds.data[i] == pr)
+      return i;
+  return -1;
+}
+
+/* The facts of the body's point predicate (the first body predicate, when
+ * it is one), on its arguments; NULL if none. */
+static Z3_ast body_facts(Chc *c, ChcClause *cl, Z3_ast *fact) {
+  if (!cl->body_preds.len || cl->body_preds.data[0]->kind != PRED_POINT)
+    return NULL;
+  int i = pred_index(c, cl->body_preds.data[0]);
+  return i >= 0 && fact[i] ? on_args(cl->body_preds.data[0], fact[i], &cl->body_args[0]) : NULL;
+}
+
+int chc_add_facts(Chc *c, const Answer *facts) {
+  Z3_context z = smt_ctx();
+  Z3_ast *fact = xalloc(sizeof(Z3_ast) * (size_t)(c->preds.len + 1));
+  for (int i = 0; i < c->preds.len; i++) {
+    ChcPred *pr = c->preds.data[i];
+    if (pr->kind != PRED_POINT || pr->point != POINT_LOOP_HEAD)
+      continue;
+    for (int j = 0; j < facts->invariants.len; j++) {
+      Invariant *inv = &facts->invariants.data[j];
+      if (inv->kind == POINT_LOOP_HEAD && inv->func == pr->func && inv->loop == pr->loop &&
+          Z3_get_bool_value(z, inv->formula) != Z3_L_TRUE)
+        fact[i] = smt_and2(fact[i], inv->formula);
+    }
+    /* over the predicate's arguments only: the rest (variables dead there,
+     * entry values the point does not keep) projected away */
+    if (fact[i]) {
+      ConstSet cs = {0};
+      free_consts(fact[i], &cs);
+      free(cs.ids);
+      AstVec other = {0};
+      for (int k = 0; k < cs.items.len; k++) {
+        bool arg = false;
+        for (int j = 0; j < pr->args.len && !arg; j++) {
+          ChcArg *a = &pr->args.data[j];
+          arg = !strcmp(Z3_ast_to_string(z, cs.items.data[k]),
+                        a->in ? xformat("%s__in", a->var->name) : a->var->name);
+        }
+        if (!arg)
+          vec_push(&other, cs.items.data[k]);
+      }
+      if (other.len)
+        fact[i] = smt_exists_qe(other.data, other.len, fact[i]);
+      if (fact[i] && Z3_get_bool_value(z, Z3_simplify(z, fact[i])) == Z3_L_TRUE)
+        fact[i] = NULL;
+    }
+  }
+  /* Houdini on the clauses into the points (initiation and consecution) */
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int k = 0; k < c->clauses.len; k++) {
+      ChcClause *cl = c->clauses.data[k];
+      int h = cl->head && cl->head->kind == PRED_POINT ? pred_index(c, cl->head) : -1;
+      if (h < 0 || !fact[h])
+        continue;
+      Z3_ast goal = on_args(c->preds.data[h], fact[h], &cl->head_args);
+      Z3_ast hyp = smt_and2(cl->constraint, body_facts(c, cl, fact));
+      if (!goal || smt_check(smt_and2(hyp, smt_not(goal)), 2) != Z3_L_FALSE) {
+        fact[h] = NULL;
+        changed = true;
+      }
+    }
+  }
+  int kept = 0;
+  for (int i = 0; i < c->preds.len; i++)
+    kept += fact[i] != NULL;
+  for (int k = 0; k < c->clauses.len; k++) {
+    ChcClause *cl = c->clauses.data[k];
+    Z3_ast extra = body_facts(c, cl, fact);
+    if (extra)
+      close_rule(cl, smt_and2(cl->body_term, extra), cl->head_term);
+  }
+  return kept;
 }
 
 Invariant chc_invariant(Chc *c, ChcPred *pr, Z3_ast interp, const char *source) {

@@ -59,6 +59,7 @@ typedef struct ChcClause {
   Z3_ast constraint;   /* the body's constraint (without predicates) */
   AstVec body_args[4]; /* arguments of the body predicates (up to 4) */
   AstVec head_args;
+  Z3_ast body_term, head_term; /* the rule before closing: body -> head */
 } ChcClause;
 
 typedef struct Chc {
@@ -99,6 +100,14 @@ Chc *chc_build(Program *p, const ChcOptions *opt);
  * false, as the z3 CLI and CHC-COMP expect; without, the caller queries Err
  * itself (libz3's fixedpoint API). Arena string. */
 char *chc_text(Chc *c, bool query, bool check_sat);
+/* Conjoin known invariants of the loop heads (facts, e.g. from the
+ * polyhedra: formulas over Var names as in Invariant) into the bodies of the
+ * clauses that start there, so that Spacer starts from them. The facts are
+ * re-checked on the clauses first (Houdini: a fact some clause does not
+ * establish within a short check is dropped, until every one left is
+ * inductive); a fact of a point without a predicate is ignored. Returns the
+ * number of predicates that got a fact. */
+int chc_add_facts(Chc *c, const Answer *facts);
 /* The predicate named name, or NULL. */
 ChcPred *chc_pred(Chc *c, const char *name);
 /* The invariant a predicate interpretation gives, over Var names (entry

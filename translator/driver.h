@@ -25,6 +25,7 @@ typedef struct Options {
   const char *tool_for;    /* ... which of the three: "cpachecker", "flata", "interproc" */
   const char *config;      /* --config=... (analyzer configuration, domain) */
   bool no_cells;           /* --no-cells: SMT arrays instead of cells */
+  bool no_facts;           /* --no-facts: Spacer without the polyhedral invariants */
   bool verbose;            /* -v */
   VEC(const char *) passthrough; /* options given again to each verify run (bench) */
 } Options;

@@ -36,6 +36,7 @@ const char verify_help[] =
     "                     (default when installed) or of the linked libz3\n"
     "  --backend=NAME     spacer (default), polyhedra, cpachecker, flata, interproc\n"
     "  --no-cells         baseline: Horn clauses over SMT arrays, no cells\n"
+    "  --no-facts         do not give Spacer the polyhedral invariants as facts\n"
     "  -v                 explain on stderr\n"
     "  and the abstraction and front-end options of arr2scalar --help\n"
     "\n"
@@ -158,6 +159,7 @@ typedef struct Run {
   const char *why;
   LiftedVec invariants;    /* of the proof, lifted */
   bool lifted;
+  Answer facts;            /* the polyhedral invariants of the current cells */
 } Run;
 
 static double left(Run *r) {
@@ -247,6 +249,7 @@ static bool try_polyhedra(Run *r) {
   bo.want_invariants = true;
   say(r, "%s", "polyhedral invariants");
   Answer a = backend_polyhedra.verify(r->abs, &bo);
+  r->facts = a;
   if (a.verdict != VERDICT_TRUE)
     return false;
   r->verdict = VERDICT_TRUE;
@@ -421,6 +424,12 @@ int verify_main(Options *o) {
         return EXIT_INTERNAL;
       if (!exact && !c->params.len)
         continue; /* nothing to generalize */
+      /* what the polyhedra know, re-checked on the clauses: Spacer starts there */
+      if (!o->no_cells && !o->no_facts && r.facts.invariants.len) {
+        int kept = chc_add_facts(c, &r.facts);
+        if (o->verbose)
+          fprintf(stderr, "arr2scalar: %d loop heads start from polyhedral invariants\n", kept);
+      }
       /* the time: most of it for the last attempt */
       double share = last ? (exact ? 1.0 : 0.4) : (exact ? 0.25 : 0.25);
       double until = r.deadline;

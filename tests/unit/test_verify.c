@@ -405,8 +405,45 @@ static void z3_timeout_returns(void **state) {
   assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
+/* ---- Facts for Spacer (polyhedral invariants as known facts) ------------------------ */
+
+/* An Answer with one loop-head invariant for each loop of the clauses. */
+static Answer loop_facts(Chc *c, const char *text) {
+  Answer a = {0};
+  for (int i = 0; i < c->preds.len; i++) {
+    ChcPred *pr = c->preds.data[i];
+    if (pr->kind != PRED_POINT || pr->point != POINT_LOOP_HEAD)
+      continue;
+    Invariant inv = {.func = pr->func, .kind = POINT_LOOP_HEAD, .loop = pr->loop, .loc = pr->loc};
+    inv.formula = smt_parse(text, (const char *[]){"i"}, 1);
+    assert_non_null(inv.formula);
+    vec_push(&a.invariants, inv);
+  }
+  assert_true(a.invariants.len >= 1);
+  return a;
+}
+
+/* A fact that holds is kept and Spacer still proves the program with it; a
+ * fact that does not hold (at entry or after an iteration) is dropped by
+ * the re-check, whatever it would have let Spacer conclude. */
+static void facts_rechecked_then_given_to_spacer(void **state) {
+  (void)state;
+  Loaded l = load("true_init");
+  Chc *c = clauses(l.abs);
+  Answer good = loop_facts(c, "(and (<= 0 i) (<= i 100))");
+  assert_int_equal(chc_add_facts(c, &good), 1);
+  assert_int_equal(spacer_solve_libz3(c, 30, 0).verdict, VERDICT_TRUE);
+
+  Loaded bug = load("false_off_by_one");
+  c = clauses(bug.abs);
+  Answer wrong = loop_facts(c, "(<= i 3)");
+  assert_int_equal(chc_add_facts(c, &wrong), 0);
+  assert_int_equal(spacer_solve_libz3(c, 30, 0).verdict, VERDICT_FALSE);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test_teardown(facts_rechecked_then_given_to_spacer, teardown_all),
       cmocka_unit_test_teardown(replay_rare_input, teardown_all),
       cmocka_unit_test_teardown(replay_rare_input_in_callee, teardown_all),
       cmocka_unit_test_teardown(replay_rare_input_recursion, teardown_all),
