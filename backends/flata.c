@@ -160,6 +160,8 @@ static bool is_const(const Lin *l) {
 static bool lin(NW *w, Expr *e, Lin *out) {
   Lin a = {0}, b = {0};
   long long k;
+  if (expr_wraps(e))
+    return false; /* modular: no linear term (the value becomes unknown) */
   switch (e->kind) {
   case E_NUM:
     out->c = e->num;

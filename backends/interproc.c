@@ -195,6 +195,8 @@ static Ar num(long long v) {
 
 static Ar ar(W *w, Expr *e) {
   long long k;
+  if (expr_wraps(e))
+    return none(); /* modular: no linear term (the value becomes unknown) */
   switch (e->kind) {
   case E_NUM:
     return num(e->num);

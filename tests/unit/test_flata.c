@@ -754,6 +754,20 @@ static void calls_and_globals(void **state) {
   assert_contains(nts->text, "p' = 0 && q' = 0");
 }
 
+/* Unsigned arithmetic wraps in C: x * 2u == 0 holds for x = 2^31, so the
+ * condition is no linear constraint (it would exclude that run). */
+static void unsigned_wraps(void **state) {
+  (void)state;
+  Program *p = abstract_text("extern unsigned int __VERIFIER_nondet_uint(void);\n"
+                             "int main(void) { unsigned int x = __VERIFIER_nondet_uint(), y;\n"
+                             "  if (x * 2u == 0) y = 1; y = x + 1u; return 0; }\n",
+                             NULL);
+  NtsText *nts = write_nts(p);
+  assert_null(strstr(nts->text, "2*x"));
+  assert_null(strstr(nts->text, "y' = x + 1"));
+  assert_contains(nts->text, "havoc(y)");
+}
+
 /* Conditions that are not linear become havoc or true (sound); truth
  * values, conditional expressions and division by a constant are exact. */
 static void expressions(void **state) {
@@ -1087,6 +1101,7 @@ static int teardown_z3(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(recorded_inputs_parse, teardown_z3),
+      cmocka_unit_test_teardown(unsigned_wraps, teardown_z3),
       cmocka_unit_test_teardown(checker_rejects_errors, teardown_z3),
       cmocka_unit_test_teardown(examples_parse, teardown_z3),
       cmocka_unit_test_teardown(slice_init_like_paper, teardown_z3),
