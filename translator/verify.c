@@ -222,6 +222,14 @@ static void lift_proof(Run *r, Chc *c, SpacerResult *sr) {
   Answer a = {0};
   spacer_invariants(c, sr, &a, "spacer");
   Z3_context z = smt_ctx();
+  /* Spacer's interpretations may lean on the facts it was given: both hold */
+  for (int i = 0; i < a.invariants.len; i++)
+    for (int j = 0; j < r->facts.invariants.len && !r->o->no_facts; j++) {
+      Invariant *s = &a.invariants.data[i], *f = &r->facts.invariants.data[j];
+      if (s->kind == POINT_LOOP_HEAD && f->kind == POINT_LOOP_HEAD && s->func == f->func &&
+          s->loop == f->loop)
+        s->formula = smt_and2(s->formula, f->formula);
+    }
   for (int i = 0; i < a.invariants.len; i++)
     for (int j = 0; j < c->params.len; j++) {
       Z3_ast k = smt_var(c->params.data[j]);
