@@ -176,6 +176,7 @@ void parse_options(Options *o, int argc, char **argv, int first) {
       pass(o, name, v);
     } else if (!strcmp(a, "--no-cells")) {
       o->no_cells = true;
+      vec_push(&o->passthrough, a);
     } else if (!strcmp(a, "--no-facts")) {
       o->no_facts = true;
       vec_push(&o->passthrough, a);

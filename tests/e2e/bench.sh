@@ -165,6 +165,12 @@ fi
 # ---- options reach verify -------------------------------------------------------
 "$bin" bench tasks/arrays/write_read.yml --solver=bogus -v >bogus.txt 2>&1
 grep -q "unknown --solver" bogus.txt || fail "--solver=bogus did not reach verify: $(cat bogus.txt)"
+# every flag of verify, too (a run recorded as --no-cells must be one)
+"$bin" bench tasks/arrays/write_read.yml --no-cells --no-facts --observers --format=json \
+  >flags.json 2>/dev/null || fail "bench with flags"
+for flag in --no-cells --no-facts --observers; do
+  grep -q -- "\"$flag\"" flags.json || fail "$flag is not in verify's arguments: $(cat flags.json)"
+done
 ok "verify options are passed on"
 
 # ---- timeout and memout -----------------------------------------------------------
