@@ -43,8 +43,7 @@ static Answer spacer_invariants_of(Options *o, Program *abs, double timeout) {
     a.reason = "cannot build the Horn clauses";
     return a;
   }
-  char why[256];
-  bool node = o->solver ? !strcmp(o->solver, "node") : spacer_node_available(why, sizeof why);
+  bool node = o->solver && !strcmp(o->solver, "node"); /* libz3 by default, as verify */
   SpacerResult r = node ? spacer_solve_node(c, timeout, o->memory_mb)
                         : spacer_solve_libz3(c, timeout, o->memory_mb);
   a.verdict = r.verdict;
