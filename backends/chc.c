@@ -1004,33 +1004,21 @@ char *chc_text(Chc *c, bool query, bool check_sat) {
 
 /* ---- Facts ---------------------------------------------------------------------- */
 
-/* f (over Var names) on the arguments args of a point predicate. */
+/* The constant an invariant (over Var names) uses for argument a. */
+static Z3_ast arg_const(ChcArg *a) {
+  return mk_const(a->in ? xformat("%s__in", a->var->name) : a->var->name, a->sort);
+}
+
+/* f (over Var names, the predicate's arguments only: chc_add_facts projects
+ * the others away) on the arguments args of a point predicate. */
 static Z3_ast on_args(ChcPred *pr, Z3_ast f, AstVec *args) {
-  static int nfresh;
   int n = pr->args.len;
   if (args->len != n)
     return NULL;
-  ConstSet cs = {0};
-  free_consts(f, &cs);
-  free(cs.ids);
-  AstVec from = {0}, to = {0};
-  for (int i = 0; i < n; i++) {
-    ChcArg *a = &pr->args.data[i];
-    vec_push(&from, mk_const(a->in ? xformat("%s__in", a->var->name) : a->var->name, a->sort));
-    vec_push(&to, args->data[i]);
-  }
-  /* a variable that is no argument (dead there): any value, not the
-   * clause's variable of that name */
-  for (int i = 0; i < cs.items.len; i++) {
-    bool arg = false;
-    for (int j = 0; j < n && !arg; j++)
-      arg = Z3_is_eq_ast(smt_ctx(), cs.items.data[i], from.data[j]);
-    if (!arg) {
-      vec_push(&from, cs.items.data[i]);
-      vec_push(&to, smt_int_const(xformat("fact!%d", nfresh++)));
-    }
-  }
-  return Z3_substitute(smt_ctx(), f, (unsigned)from.len, from.data, to.data);
+  Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++)
+    from[i] = arg_const(&pr->args.data[i]);
+  return Z3_substitute(smt_ctx(), f, (unsigned)n, from, args->data);
 }
 
 static int pred_index(Chc *c, ChcPred *pr) {
@@ -1071,11 +1059,8 @@ int chc_add_facts(Chc *c, const Answer *facts) {
       AstVec other = {0};
       for (int k = 0; k < cs.items.len; k++) {
         bool arg = false;
-        for (int j = 0; j < pr->args.len && !arg; j++) {
-          ChcArg *a = &pr->args.data[j];
-          arg = !strcmp(Z3_ast_to_string(z, cs.items.data[k]),
-                        a->in ? xformat("%s__in", a->var->name) : a->var->name);
-        }
+        for (int j = 0; j < pr->args.len && !arg; j++)
+          arg = Z3_is_eq_ast(z, cs.items.data[k], arg_const(&pr->args.data[j]));
         if (!arg)
           vec_push(&other, cs.items.data[k]);
       }
@@ -1128,7 +1113,7 @@ Invariant chc_invariant(Chc *c, ChcPred *pr, Z3_ast interp, const char *source) 
   for (int i = 0; i < n; i++) {
     ChcArg *a = &pr->args.data[i];
     from[i] = mk_const(xformat("a%d", i), a->sort);
-    to[i] = mk_const(a->in ? xformat("%s__in", a->var->name) : a->var->name, a->sort);
+    to[i] = arg_const(a);
   }
   Z3_ast f = Z3_substitute(z, interp, (unsigned)n, from, to);
   if (pr->kind == PRED_SUMMARY) {

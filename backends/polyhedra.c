@@ -199,19 +199,13 @@ static PolyStats last_stats;
 
 const PolyStats *polyhedra_last_stats(void) { return &last_stats; }
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void give_up(Analysis *an, const char *why) {
   if (!an->gave_up)
     an->gave_up = why;
 }
 
 static bool stopped(Analysis *an) {
-  if (!an->gave_up && an->deadline > 0 && now() > an->deadline)
+  if (!an->gave_up && an->deadline > 0 && clock_now() > an->deadline)
     give_up(an, "timeout");
   if (!an->gave_up && pd_failed())
     give_up(an, "the polyhedra library failed");
@@ -2280,7 +2274,7 @@ static Answer run_analysis(Program *p, const BackendOptions *o, bool verify) {
   an.p = p;
   an.o = o;
   an.t = parse_tuning(o ? o->config : NULL);
-  an.start = now();
+  an.start = clock_now();
   an.deadline = o && o->timeout > 0 ? an.start + o->timeout : 0;
   if (!p || !p->entry) {
     a.reason = "no program";
@@ -2305,7 +2299,7 @@ static Answer run_analysis(Program *p, const BackendOptions *o, bool verify) {
     a.reason = an.gave_up;
     a.invariants.len = 0;
   }
-  an.stats.seconds = now() - an.start;
+  an.stats.seconds = clock_now() - an.start;
   if (o && o->verbose)
     report(&an);
   release(&an);

@@ -24,12 +24,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* ---- In the child ------------------------------------------------------------ */
 
 typedef struct Child {
@@ -263,7 +257,7 @@ SpacerResult spacer_solve_libz3(Chc *c, double timeout, long memory_mb) {
   SpacerResult r = {0};
   char *text = chc_text(c, false, false);
   int fds[2];
-  double start = now();
+  double start = clock_now();
   if (pipe(fds) != 0) {
     r.reason = "cannot create a pipe";
     return r;
@@ -293,7 +287,7 @@ SpacerResult spacer_solve_libz3(Chc *c, double timeout, long memory_mb) {
   for (;;) {
     int wait_ms = -1;
     if (timeout > 0) {
-      double left = timeout - (now() - start);
+      double left = timeout - (clock_now() - start);
       if (left <= 0) {
         timed_out = true;
         break;
@@ -320,7 +314,7 @@ SpacerResult spacer_solve_libz3(Chc *c, double timeout, long memory_mb) {
   fclose(mem);
   spacer_read_output(c, out ? out : "", &r);
   free(out);
-  r.seconds = now() - start;
+  r.seconds = clock_now() - start;
   if (timed_out) {
     r.verdict = VERDICT_UNKNOWN;
     r.reason = xformat("timeout after %.0f s", timeout);

@@ -24,7 +24,7 @@
 #include <stdio.h>
 
 /* ======================================================================
- * util.c -- arena, growable vectors, strings, diagnostics
+ * util.c -- arena, growable vectors, strings, diagnostics, the clock
  * ====================================================================== */
 
 /* Zeroed memory from the arena; aborts on exhaustion. */
@@ -36,6 +36,9 @@ char *xstrndup(const char *s, size_t n);
 char *xformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Release every arena allocation made so far. */
 void arena_free_all(void);
+/* Seconds on the monotonic clock (CLOCK_MONOTONIC): for time limits and
+ * durations, never the time of day. */
+double clock_now(void);
 
 /* A growable array of T in the arena: VEC(Stmt *) body; vec_push(&body, s); */
 #define VEC(T) struct { T *data; int len, cap; }
@@ -99,6 +102,8 @@ bool is_scalar(const Type *t);          /* TY_INT or TY_BOOL */
 int array_dims(const Type *t, Expr **lens, int max, Type **elem);
 /* Smallest and largest value of a scalar type. */
 void type_range(const Type *t, long long *lo, unsigned long long *hi);
+/* Call fn on s and every statement nested in it, outer first (NULL: none). */
+void stmt_walk(Stmt *s, void (*fn)(Stmt *s, void *arg), void *arg);
 /* Does C reduce the value of e modulo 2^bits of its type where mathematical
  * integers would not? Unsigned arithmetic (+ - * unary - ~ <<) in a type of
  * int's rank or more, and conversions to an integer type that does not hold

@@ -79,12 +79,6 @@ const char bench_help[] =
 /* How often the resident memory of running tasks is sampled. */
 #define SAMPLE_SECONDS 0.2
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static long mb(long kb) { return (kb + 512) / 1024; }
 
 /* ======================================================================
@@ -441,7 +435,7 @@ static void sample_memory(Runner *r) {
     }
   }
   free(v.data);
-  r->last_sample = now();
+  r->last_sample = clock_now();
 }
 
 /* ---- Starting and finishing tasks ----------------------------------------- */
@@ -484,7 +478,7 @@ static void start_task(Runner *r, Slot *s, Task *t) {
     r->done++;
     return;
   }
-  s->start = now();
+  s->start = clock_now();
   s->deadline = s->start + r->hard_limit;
   pid_t pid = fork();
   if (pid == 0)
@@ -534,7 +528,7 @@ static void finish_task(Runner *r, Slot *s) {
   while (wait4(s->pid, &status, 0, &ru) < 0 && errno == EINTR)
     ;
   Task *t = s->task;
-  t->seconds = now() - s->start;
+  t->seconds = clock_now() - s->start;
   t->peak_kb = ru.ru_maxrss > s->polled_kb ? ru.ru_maxrss : s->polled_kb;
   BenchExit e = {s->buf[0].data, s->buf[1].data, WIFEXITED(status) ? WEXITSTATUS(status) : -1,
                  WIFSIGNALED(status) ? WTERMSIG(status) : 0, s->killed_time, s->killed_memory};
@@ -568,7 +562,7 @@ static void wait_for_events(Runner *r) {
   struct pollfd fds[2 * r->nslots];
   Slot *owner[2 * r->nslots];
   int which[2 * r->nslots], n = 0;
-  double until = now() + SAMPLE_SECONDS / 2;
+  double until = clock_now() + SAMPLE_SECONDS / 2;
   for (int i = 0; i < r->nslots; i++) {
     Slot *s = &r->slots[i];
     if (!s->task)
@@ -583,7 +577,7 @@ static void wait_for_events(Runner *r) {
       }
   }
   /* Both pipes closed but not exited yet: the exit is imminent. */
-  int ms = n ? (int)((until - now()) * 1000) + 1 : 5;
+  int ms = n ? (int)((until - clock_now()) * 1000) + 1 : 5;
   if (poll(fds, (nfds_t)n, ms > 0 ? ms : 0) <= 0)
     return;
   for (int i = 0; i < n; i++)
@@ -593,7 +587,7 @@ static void wait_for_events(Runner *r) {
 
 /* Deadlines, memory, exits. */
 static void check_slots(Runner *r) {
-  if (now() - r->last_sample >= SAMPLE_SECONDS)
+  if (clock_now() - r->last_sample >= SAMPLE_SECONDS)
     sample_memory(r);
   for (int i = 0; i < r->nslots; i++) {
     Slot *s = &r->slots[i];
@@ -601,7 +595,7 @@ static void check_slots(Runner *r) {
       continue;
     if (has_exited(s)) {
       finish_task(r, s);
-    } else if (now() > s->deadline && !s->killed_time && !s->killed_memory) {
+    } else if (clock_now() > s->deadline && !s->killed_time && !s->killed_memory) {
       s->killed_time = true;
       kill_session(r, s);
     }

@@ -93,19 +93,17 @@ static void unite(ArrayInfo *x, ArrayInfo *y) {
 
 typedef void (*StmtFn)(Abs *a, Stmt *s);
 
-static void walk(Abs *a, Stmt *s, StmtFn fn) {
-  if (!s)
-    return;
-  fn(a, s);
-  for (int i = 0; i < s->stmts.len; i++)
-    walk(a, s->stmts.data[i], fn);
-  walk(a, s->then, fn);
-  walk(a, s->els, fn);
-  walk(a, s->body, fn);
-  walk(a, s->step, fn);
-  for (int i = 0; i < s->cases.len; i++)
-    walk(a, s->cases.data[i]->body, fn);
+typedef struct Walk {
+  Abs *a;
+  StmtFn fn;
+} Walk;
+
+static void walk_one(Stmt *s, void *arg) {
+  Walk *w = arg;
+  w->fn(w->a, s);
 }
+
+static void walk(Abs *a, Stmt *s, StmtFn fn) { stmt_walk(s, walk_one, &(Walk){a, fn}); }
 
 /* Distinct array reads of an expression, inner reads first. */
 typedef VEC(Expr *) Reads;

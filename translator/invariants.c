@@ -16,7 +16,6 @@
 #include "spacer.h"
 
 #include <string.h>
-#include <time.h>
 
 const char invariants_help[] =
     "usage: arr2scalar invariants [options] in.c [-o out]\n"
@@ -89,9 +88,7 @@ int invariants_main(Options *o) {
     fprintf(stderr, "arr2scalar invariants: %s\n", a.reason);
   LiftedVec lifted = {0};
   /* lifting gets as much time as the back-end had (shared out fairly) */
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  smt_set_deadline(ts.tv_sec + ts.tv_nsec / 1e9 + timeout);
+  smt_set_deadline(clock_now() + timeout);
   lift_answer(abs, &a, &lifted);
   smt_set_deadline(0);
   recheck_invariants(orig, abs, &lifted, timeout);

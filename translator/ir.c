@@ -380,23 +380,33 @@ Var *new_temp(Program *p, Func *f, const char *base, Type *t, VarRole role, Loc 
   return v;
 }
 
+void stmt_walk(Stmt *s, void (*fn)(Stmt *s, void *arg), void *arg) {
+  if (!s)
+    return;
+  fn(s, arg);
+  for (int i = 0; i < s->stmts.len; i++)
+    stmt_walk(s->stmts.data[i], fn, arg);
+  stmt_walk(s->then, fn, arg);
+  stmt_walk(s->els, fn, arg);
+  stmt_walk(s->body, fn, arg);
+  stmt_walk(s->step, fn, arg);
+  for (int i = 0; i < s->cases.len; i++)
+    stmt_walk(s->cases.data[i]->body, fn, arg);
+}
+
 /* ---- Call graph -------------------------------------------------------------- */
 
 static void mark_reachable(Program *p, Func *f, bool *reach);
 
-static void mark_calls(Program *p, Stmt *s, bool *reach) {
-  if (!s)
-    return;
+typedef struct Reach {
+  Program *p;
+  bool *reach;
+} Reach;
+
+static void mark_call(Stmt *s, void *arg) {
+  Reach *r = arg;
   if (s->kind == S_CALL)
-    mark_reachable(p, s->func, reach);
-  for (int i = 0; i < s->stmts.len; i++)
-    mark_calls(p, s->stmts.data[i], reach);
-  mark_calls(p, s->then, reach);
-  mark_calls(p, s->els, reach);
-  mark_calls(p, s->body, reach);
-  mark_calls(p, s->step, reach);
-  for (int i = 0; i < s->cases.len; i++)
-    mark_calls(p, s->cases.data[i]->body, reach);
+    mark_reachable(r->p, s->func, r->reach);
 }
 
 static void mark_reachable(Program *p, Func *f, bool *reach) {
@@ -405,7 +415,7 @@ static void mark_reachable(Program *p, Func *f, bool *reach) {
       if (reach[i])
         return;
       reach[i] = true;
-      mark_calls(p, f->body, reach);
+      stmt_walk(f->body, mark_call, &(Reach){p, reach});
     }
 }
 

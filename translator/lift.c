@@ -899,12 +899,6 @@ static Z3_ast all_cells_projection(Ctx *c, Z3_ast f) {
   return smt_forall_qe(idx.data, idx.len, Z3_mk_implies(smt_ctx(), all, inner));
 }
 
-static double clock_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void lift_one(Program *abs, Invariant *inv, LiftedVec *out) {
   Invariant merged = *inv;
   merged.formula = merge_unchanged(abs, inv->func, inv->formula);

@@ -6,6 +6,8 @@
  */
 #include "proc.h"
 
+#include "arr2scalar.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -18,12 +20,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void append(char **buf, size_t *len, const char *data, size_t n) {
   char *b = realloc(*buf, *len + n + 1);
@@ -41,7 +37,7 @@ bool proc_run(const char *const *argv, const char *input, double timeout, ProcRe
   int in[2], out[2], err[2];
   if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
     return false;
-  double start = now();
+  double start = clock_now();
   pid_t pid = fork();
   if (pid < 0)
     return false;
@@ -71,7 +67,7 @@ bool proc_run(const char *const *argv, const char *input, double timeout, ProcRe
     int nfds = in[1] >= 0 ? 3 : 2;
     int wait_ms = -1;
     if (timeout > 0) {
-      double left = timeout - (now() - start);
+      double left = timeout - (clock_now() - start);
       if (left <= 0) {
         r->timed_out = true;
         kill(-pid, SIGKILL);
@@ -130,7 +126,7 @@ bool proc_run(const char *const *argv, const char *input, double timeout, ProcRe
     ;
   /* Children of the tool that outlived it would otherwise linger. */
   kill(-pid, SIGKILL);
-  r->seconds = now() - start;
+  r->seconds = clock_now() - start;
   r->peak_kb = ru.ru_maxrss;
   if (WIFEXITED(status))
     r->status = WEXITSTATUS(status);

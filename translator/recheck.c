@@ -34,12 +34,6 @@ typedef struct Check {
   double deadline;
 } Check;
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* ---- Matching lifted invariants with predicates --------------------------------- */
 
 static bool same_func(Func *a, Func *b) { return a && b && !strcmp(a->name, b->name); }
@@ -221,7 +215,7 @@ static Z3_ast body_of(Check *ck, ChcClause *cl) {
 }
 
 static bool valid(Check *ck, Z3_ast body, Z3_ast goal) {
-  double left = ck->deadline - now();
+  double left = ck->deadline - clock_now();
   if (left <= 0.05)
     return false;
   return smt_check(smt_and2(body, smt_not(goal)), left < 3 ? left : 3) == Z3_L_FALSE;
@@ -306,7 +300,7 @@ void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeou
   diag_capture(false);
   if (!c || error_count() != before)
     return;
-  Check ck = {c, {0}, now() + timeout};
+  Check ck = {c, {0}, clock_now() + timeout};
   for (int i = 0; i < v->len; i++) {
     Lifted *l = &v->data[i];
     ChcPred *pr = pred_for(c, l);
@@ -323,9 +317,9 @@ void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeou
     vec_push(&ck.cands, cd);
   }
   add_frame_facts(&ck);
-  while (round_(&ck) && now() < ck.deadline)
+  while (round_(&ck) && clock_now() < ck.deadline)
     ;
-  bool in_time = now() < ck.deadline;
+  bool in_time = clock_now() < ck.deadline;
   for (int i = 0; i < ck.cands.len; i++) {
     Cand *cd = &ck.cands.data[i];
     if (!cd->l)

@@ -17,12 +17,6 @@
 #include <string.h>
 #include <time.h>
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* ---- Random values ------------------------------------------------------------- */
 
 typedef struct Rng {
@@ -151,9 +145,9 @@ static bool try_run(Program *orig, Guide *g, long long steps, Replay *out) {
 
 Replay replay_random(Program *orig, double seconds) {
   Replay out = {0};
-  double end = now() + seconds;
+  double end = clock_now() + seconds;
   Guide g = {{12345, 0}, {0}, {0}, false};
-  for (long i = 0; now() < end && i < 100000; i++) {
+  for (long i = 0; clock_now() < end && i < 100000; i++) {
     g.rng.s = 0x1234567ULL + (unsigned long long)i * 7919;
     g.rng.profile = (int)(i % 3);
     g.zero_fallback = i == 0;
@@ -288,8 +282,8 @@ Replay replay_trace(Program *orig, Program *abs, Chc *c, SpacerResult *r, double
     top -= clause_values(&g, c, &r->trace.data[i], stack, top);
     stack[top++] = &r->trace.data[i];
   }
-  double end = now() + seconds;
-  for (long i = 0; now() < end && i < 2000; i++) {
+  double end = clock_now() + seconds;
+  for (long i = 0; clock_now() < end && i < 2000; i++) {
     g.zero_fallback = i == 0;
     g.rng.s = 99991ULL * (unsigned long long)(i + 1);
     g.rng.profile = (int)(i % 3);

@@ -294,9 +294,7 @@ double smt_deadline(void) { return deadline; }
 static bool out_of_time(void) {
   if (deadline <= 0)
     return false;
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9 >= deadline;
+  return clock_now() >= deadline;
 }
 
 static Z3_solver solver_with_timeout(double timeout) {

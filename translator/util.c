@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* ---- Arena -------------------------------------------------------------
  * IR nodes are many, small and live until the run ends, so they come from a
@@ -144,3 +145,9 @@ void error_reset(void) {
 void diag_capture(bool on) { capturing = on; }
 
 const char *diag_captured(void) { return captured ? captured : ""; }
+
+double clock_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}

@@ -138,12 +138,6 @@ static Sizes array_sizes(Program *p) {
   return s;
 }
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* One way of abstracting the program for Spacer. */
 typedef struct Attempt {
   CellOptions cells;
@@ -163,7 +157,7 @@ typedef struct Run {
 } Run;
 
 static double left(Run *r) {
-  double l = r->deadline - now();
+  double l = r->deadline - clock_now();
   return l > 0.05 ? l : 0.05;
 }
 
@@ -186,7 +180,7 @@ static int finish(Run *r) {
   const char *v = r->verdict == VERDICT_TRUE ? "true" : r->verdict == VERDICT_FALSE ? "false"
                                                                                    : "unknown";
   printf("verdict: %s\n", v);
-  printf("time: %.2f\n", now() - r->start);
+  printf("time: %.2f\n", clock_now() - r->start);
   if (r->verdict == VERDICT_TRUE && r->lifted) {
     int checked = 0;
     for (int i = 0; i < r->invariants.len; i++)
@@ -239,7 +233,7 @@ static void lift_proof(Run *r, Chc *c, SpacerResult *sr) {
   smt_set_deadline(r->deadline); /* lifting, too, ends by the time limit */
   lift_answer(r->abs, &a, &r->invariants);
   smt_set_deadline(0);
-  if (now() >= r->deadline) {
+  if (clock_now() >= r->deadline) {
     /* cut short, its simplifications gave up: better no invariants than those */
     say(r, "%s", "no time left to lift the invariants of the proof");
     return;
@@ -264,7 +258,7 @@ static bool try_polyhedra(Run *r) {
   smt_set_deadline(r->deadline); /* lifting, too, ends by the time limit */
   lift_answer(r->abs, &a, &r->invariants);
   smt_set_deadline(0);
-  if (now() >= r->deadline) {
+  if (clock_now() >= r->deadline) {
     say(r, "%s", "no time left to lift the invariants of the proof");
     return true;
   }
@@ -344,7 +338,7 @@ static int other_backend(Run *r) {
 }
 
 int verify_main(Options *o) {
-  Run r = {.o = o, .start = now(), .verdict = VERDICT_UNKNOWN};
+  Run r = {.o = o, .start = clock_now(), .verdict = VERDICT_UNKNOWN};
   r.deadline = r.start + (o->timeout > 0 ? o->timeout : 60);
   if (o->inputs.len != 1) {
     fprintf(stderr, "arr2scalar verify: give one input file\n");
@@ -442,7 +436,7 @@ int verify_main(Options *o) {
       /* the time: most of it for the last attempt */
       double share = last ? (exact ? 1.0 : 0.4) : (exact ? 0.25 : 0.25);
       double until = r.deadline;
-      r.deadline = now() + share * left(&r);
+      r.deadline = clock_now() + share * left(&r);
       say(&r, "%s", exact ? "Horn clauses with the sizes as they are"
                           : "Horn clauses with the array sizes as parameters");
       sr = solve(&r, c);
@@ -472,6 +466,6 @@ int verify_main(Options *o) {
   }
   r.why = sr.reason;
   if (sr.reason && !strncmp(sr.reason, "timeout", 7))
-    r.why = xformat("timeout after %.0f s", now() - r.start);
+    r.why = xformat("timeout after %.0f s", clock_now() - r.start);
   return finish(&r);
 }

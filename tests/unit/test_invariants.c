@@ -13,7 +13,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 typedef struct Result {
   Program *orig, *abs;
@@ -34,9 +33,7 @@ static Result analyse(const char *src, const char *entry, CellOptions *opt) {
   BackendOptions bo = {.timeout = 60, .want_invariants = true};
   Answer a = backend_polyhedra.invariants(r.abs, &bo);
   /* as `arr2scalar invariants` does: lifting within a time limit */
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  smt_set_deadline(ts.tv_sec + ts.tv_nsec / 1e9 + 600); /* against hangs only */
+  smt_set_deadline(clock_now() + 600); /* against hangs only */
   lift_answer(r.abs, &a, &r.lifted);
   smt_set_deadline(0);
   recheck_invariants(r.orig, r.abs, &r.lifted, 60);

@@ -341,12 +341,6 @@ static void coverage_of_user_cells(void **state) {
 
 /* ---- The deadline of a series of checks (verify's --timeout) ------------------------ */
 
-static double clock_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void deadline_of_checks(void **state) {
   (void)state;
   Z3_context z = smt_ctx();
