@@ -322,6 +322,64 @@ Z3_lbool smt_check(Z3_ast f, double timeout) {
   return r;
 }
 
+Z3_solver smt_solver_new(Z3_ast base, double timeout) {
+  Z3_solver s = solver_with_timeout(timeout);
+  if (base)
+    Z3_solver_assert(smt_ctx(), s, base);
+  return s;
+}
+
+Z3_lbool smt_solver_check(Z3_solver s, Z3_ast extra) {
+  if (out_of_time())
+    return Z3_L_UNDEF;
+  Z3_context c = smt_ctx();
+  if (!extra)
+    return Z3_solver_check(c, s);
+  Z3_solver_push(c, s);
+  Z3_solver_assert(c, s, extra);
+  Z3_lbool r = Z3_solver_check(c, s);
+  Z3_solver_pop(c, s, 1);
+  return r;
+}
+
+void smt_solver_free(Z3_solver s) { Z3_solver_dec_ref(smt_ctx(), s); }
+
+unsigned long long smt_solver_holding(Z3_solver s, Z3_ast extra, Z3_ast *atoms, int n,
+                                      unsigned long long candidates) {
+  Z3_context c = smt_ctx();
+  if (n > 64)
+    n = 64;
+  while (candidates) {
+    Z3_ast all = NULL;
+    for (int i = 0; i < n; i++)
+      if (candidates >> i & 1)
+        all = smt_and2(all, atoms[i]);
+    if (out_of_time())
+      return 0;
+    Z3_solver_push(c, s);
+    Z3_solver_assert(c, s, smt_and2(extra, smt_not(all)));
+    Z3_lbool r = Z3_solver_check(c, s);
+    unsigned long long before = candidates;
+    if (r == Z3_L_TRUE) {
+      Z3_model m = Z3_solver_get_model(c, s);
+      Z3_model_inc_ref(c, m);
+      for (int i = 0; i < n; i++) {
+        Z3_ast v;
+        if ((candidates >> i & 1) && Z3_model_eval(c, m, atoms[i], true, &v) &&
+            Z3_get_bool_value(c, v) != Z3_L_TRUE)
+          candidates &= ~(1ull << i);
+      }
+      Z3_model_dec_ref(c, m);
+    }
+    Z3_solver_pop(c, s, 1);
+    if (r == Z3_L_FALSE)
+      return candidates;
+    if (r != Z3_L_TRUE || candidates == before)
+      return 0;
+  }
+  return 0;
+}
+
 bool smt_implies(Z3_ast a, Z3_ast b, double timeout) {
   return smt_check(smt_and2(a, smt_not(b)), timeout) == Z3_L_FALSE;
 }

@@ -71,6 +71,19 @@ void smt_set_deadline(double t);
 double smt_deadline(void);
 /* Satisfiability with a timeout in seconds (0: none): Z3_L_TRUE/FALSE/UNDEF. */
 Z3_lbool smt_check(Z3_ast f, double timeout);
+/* Many checks of one formula, each with one more conjunct: an incremental
+ * solver holding base (push, assert, check, pop per check). Each check has
+ * the timeout given here and honours the deadline as smt_check does. */
+Z3_solver smt_solver_new(Z3_ast base, double timeout);
+/* Satisfiability of base && extra (extra NULL: base alone). */
+Z3_lbool smt_solver_check(Z3_solver s, Z3_ast extra);
+void smt_solver_free(Z3_solver s);
+/* Which of the candidate atoms (bit i for atoms[i], at most 64) are true
+ * in every model of base && extra: the candidates a model falsifies are
+ * dropped until no model falsifies one (a check per round, not per atom).
+ * 0 when a check is unknown. */
+unsigned long long smt_solver_holding(Z3_solver s, Z3_ast extra, Z3_ast *atoms, int n,
+                                      unsigned long long candidates);
 /* Is a -> b valid? (false also when unknown) */
 bool smt_implies(Z3_ast a, Z3_ast b, double timeout);
 bool smt_equivalent(Z3_ast a, Z3_ast b, double timeout);

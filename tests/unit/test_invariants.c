@@ -40,19 +40,21 @@ static Result analyse(const char *src, const char *entry, CellOptions *opt) {
   return r;
 }
 
-/* The re-checked invariants reported in function f at a loop on `line`
- * (0: the exit), conjoined. */
-static Z3_ast reported(Result *r, const char *f, int line) {
+/* The invariants lifted in function f at a loop on `line` (0: the exit),
+ * conjoined: the re-checked ones, or all. */
+static Z3_ast lifted_at(Result *r, const char *f, int line, bool checked_only) {
   Z3_ast all = NULL;
   for (int i = 0; i < r->lifted.len; i++) {
     Lifted *l = &r->lifted.data[i];
-    if (l->checked <= 0 || !l->func || strcmp(l->func->name, f))
+    if ((checked_only && l->checked <= 0) || !l->func || strcmp(l->func->name, f))
       continue;
     if (line ? l->kind == POINT_LOOP_HEAD && l->loc.line == line : l->kind == POINT_EXIT)
       all = smt_and2(all, l->formula);
   }
   return all ? all : smt_true();
 }
+
+static Z3_ast reported(Result *r, const char *f, int line) { return lifted_at(r, f, line, true); }
 
 static void show(Result *r) {
   for (int i = 0; i < r->lifted.len; i++)
@@ -194,26 +196,64 @@ static void dutch_flag(void **state) {
                      "  }\n"
                      "}\n",
                      "threeWayPartition", &opt);
-  Z3_ast have = reported(&r, "threeWayPartition", 0);
   const char *ints = "size low high p q";
   const char *segments[] = {
       "(forall ((x Int)) (=> (and (<= 0 x) (<= x p) (< x size)) (< (select |data'| x) low)))",
       "(forall ((x Int)) (=> (and (<= q x) (< x size) (<= 0 x)) (>= (select |data'| x) high)))",
       "(forall ((x Int)) (=> (and (< p x) (< x q) (<= 0 x) (< x size)) "
       "(and (<= low (select |data'| x)) (< (select |data'| x) high))))"};
-  /* KNOWN GAP: the polyhedral exit invariant has the outer segments
-   * (test_polyhedra) but as 47 cases over 17 value atoms, beyond what the
-   * case form lifts within its bounds, and the white segment needs the
-   * reduction of section 5.5 on top. Skipped, visibly, while so; what is
-   * reported must be re-checked (`reported` keeps only those). */
+  /* The outer segments: lifted by segments (lift.c) from the exit
+   * invariant of the polyhedra, a disjunction of some 50 cases. */
+  Z3_ast lifted = lifted_at(&r, "threeWayPartition", 0, false);
+  for (int i = 0; i < 2; i++)
+    implies(&r, lifted, formula(segments[i], ints, "|data'|", ""));
+  /* KNOWN GAP: the white segment. The polyhedral invariants do not imply
+   * it, not even through the exact reduction of section 3 (checked with Z3:
+   * p < y < q, data'[y] >= high stays satisfiable with every x < y and
+   * every x > y given a value), so the engine loses it, not the lifting;
+   * and without it at the loop head, the outer segments are not inductive
+   * and stay unchecked. Skipped, visibly, while so. */
+  Z3_ast have = reported(&r, "threeWayPartition", 0);
   int missing = 0;
   for (int i = 0; i < 3; i++)
     missing += !smt_implies(have, formula(segments[i], ints, "|data'|", ""), 30);
   if (missing) {
-    fprintf(stderr, "KNOWN GAP: %d of the 3 segments of the Dutch flag not lifted\n", missing);
+    fprintf(stderr, "KNOWN GAP: %d of the 3 segments of the Dutch flag not re-checked\n", missing);
     show(&r);
     skip();
   }
+}
+
+/* A function called from the program with an array of unknown length:
+ * its cells are the caller's, so an index past the caller's array has no
+ * cell, and nothing may be concluded from "no cell there" (it used to be
+ * concluded that the loop and exit were unreachable: `false`). */
+static void caller_array_of_unknown_length(void **state) {
+  (void)state;
+  Result r = analyse("extern int __VERIFIER_nondet_int(void);\n"
+                     "void fill(int a[], int n, int v) {\n"
+                     "  for (int i = 0; i < n; i++)\n" /* line 3 */
+                     "    if (a[i] < v) a[i] = v;\n"
+                     "}\n"
+                     "int main(void) {\n"
+                     "  int n = __VERIFIER_nondet_int();\n"
+                     "  if (n < 1 || n > 100) return 0;\n"
+                     "  int a[n];\n"
+                     "  for (int k = 0; k < n; k++) a[k] = __VERIFIER_nondet_int();\n"
+                     "  fill(a, n, 7);\n"
+                     "  return 0;\n"
+                     "}\n",
+                     NULL, NULL);
+  for (int line = 0; line <= 3; line += 3) {
+    Z3_ast all = lifted_at(&r, "fill", line, false);
+    if (smt_check(all, 30) != Z3_L_TRUE) {
+      show(&r);
+      fail_msg("the invariants of fill at line %d are inconsistent", line);
+    }
+  }
+  /* and what is there is right: a[k] >= v below i */
+  implies(&r, lifted_at(&r, "fill", 3, false),
+          formula("(forall ((x Int)) (=> (and (<= 0 x) (< x i)) (>= (select a x) v)))", "i v", "a", ""));
 }
 
 /* The ACSL report is the source with annotations in comments: still C. */
@@ -251,6 +291,7 @@ int main(void) {
       cmocka_unit_test_teardown(copy, teardown_all),
       cmocka_unit_test_teardown(reversal, teardown_all),
       cmocka_unit_test_teardown(dutch_flag, teardown_all),
+      cmocka_unit_test_teardown(caller_array_of_unknown_length, teardown_all),
       cmocka_unit_test_teardown(acsl_parses, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
