@@ -1023,7 +1023,7 @@ static Z3_ast subst3(Z3_ast f, Z3_ast *from, Z3_ast *to) {
 
 /* A cell's index and value constants (the value at entry named as the
  * emitter names it, whether the invariant mentions it or not). */
-static void cell_consts(UsedCell *u, Z3_ast out[3]) {
+static void role_consts(UsedCell *u, Z3_ast out[3]) {
   Var *value = u->ac->cells.data[u->no].value;
   out[0] = u->index[0];
   out[1] = u->value ? u->value : smt_var(value);
@@ -1059,7 +1059,7 @@ typedef struct Segments {
 static void segment_role(Ctx *c, Segments *sg, unsigned mask, int role, int partner, Z3_ast body,
                          Z3_ast scalar) {
   Z3_ast mine[3];
-  cell_consts(&c->cells.data[role], mine);
+  role_consts(&c->cells.data[role], mine);
   Z3_ast g = constraint_of(c, mask);
   Z3_ast y = partner >= 0 ? c->cells.data[partner].index[0] : NULL;
   /* can a partner be there at all? */
@@ -1161,19 +1161,21 @@ static bool segment_form(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, Lift
   if (!segment_cells(c, mask, &roles[0], &roles[1]))
     return false;
   Segments sg = {0};
-  cell_consts(&c->cells.data[roles[0]], sg.canon);
+  role_consts(&c->cells.data[roles[0]], sg.canon);
   /* atoms and terms of every role, in the first role's names */
   Asts terms = {0};
   for (int k = 0; k < 2 && roles[k] >= 0; k++) {
     Z3_ast mine[3];
-    cell_consts(&c->cells.data[roles[k]], mine);
+    role_consts(&c->cells.data[roles[k]], mine);
     Asts values = {0}, atoms = {0}, t = {0};
     vec_push(&values, mine[1]);
     value_atoms(body, &values, &atoms);
     merge_opposite(&atoms);
     for (int i = 0; i < atoms.len; i++) {
-      if (!only_scalars(c, Z3_substitute(z, atoms.data[i], 2, &mine[1], (Z3_ast[]){smt_num(0), smt_num(0)}), NULL))
-        continue; /* it relates two cells */
+      /* of this cell's values and scalars only (not its index, not a
+       * relation between two cells) */
+      if (cells_in(c, atoms.data[i]) != 1u << roles[k] || mentions_const(atoms.data[i], mine[0]))
+        continue;
       Z3_ast a = subst3(atoms.data[i], mine, sg.canon);
       bool seen = false;
       for (int j = 0; j < sg.atoms.len; j++)
