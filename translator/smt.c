@@ -312,9 +312,13 @@ static Z3_solver solver_with_timeout(double timeout) {
 }
 
 Z3_lbool smt_check(Z3_ast f, double timeout) {
-  Z3_solver s = smt_solver_new(f, timeout);
-  Z3_lbool r = smt_solver_check(s, NULL);
-  smt_solver_free(s);
+  if (out_of_time())
+    return Z3_L_UNDEF;
+  Z3_context c = smt_ctx();
+  Z3_solver s = solver_with_timeout(timeout);
+  Z3_solver_assert(c, s, f);
+  Z3_lbool r = Z3_solver_check(c, s);
+  Z3_solver_dec_ref(c, s);
   return r;
 }
 
