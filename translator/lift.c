@@ -766,7 +766,6 @@ static bool case_form(Ctx *c, unsigned mask, Z3_ast g, Z3_ast b, Z3_ast scalar, 
     return false;
   Z3_ast ctxt = smt_and2(g, scalar);
   Z3_ast all = NULL;
-  int first = out->len;
   merge_opposite(&atoms);
   /* b's cases: the weakest condition for A is that no case allows !A */
   Asts cases = {0};
@@ -806,10 +805,7 @@ static bool case_form(Ctx *c, unsigned mask, Z3_ast g, Z3_ast b, Z3_ast scalar, 
       emit_quantified(c, mask, smt_and2(g, cubes.data[j]), atoms.data[i], out);
   }
   /* does the case form say everything? (under the context) */
-  if (all && smt_implies(smt_and2(ctxt, all), b, 3))
-    return true;
-  (void)first;
-  return false;
+  return all && smt_implies(smt_and2(ctxt, all), b, 3);
 }
 
 static bool segment_form(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, LiftedVec *out);
