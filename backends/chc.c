@@ -18,6 +18,9 @@ typedef struct FuncInfo {
   Func *f;
   Cfg *g;
   bool is_entry;       /* the program's entry: no summary, no input copies */
+  bool starts_program; /* the program's entry, as a callee (entry_as_callee)
+                          that nothing calls: globals start at their initial
+                          values */
   VarVec state;        /* variables of a program state in f */
   VarVec ins;          /* inputs of the summary */
   VarVec outs;         /* outputs of the summary */
@@ -805,7 +808,7 @@ static State *start_state(Builder *b, int c) {
     if (k >= 0)
       s->val[k] = fi->is_entry ? s->val[k] : s->in[i];
   }
-  if (!fi->is_entry)
+  if (!fi->is_entry && !fi->starts_program)
     return s;
   /* the program starts: globals have their initial values */
   Z3_context z = smt_ctx();
@@ -880,6 +883,17 @@ static void reachable(Builder *b, Func *f) {
       reachable(b, fi->g->edges.data[i].call->func);
 }
 
+/* Does any reachable function call f? */
+static bool called(Builder *b, Func *f) {
+  for (int i = 0; i < b->infos.len; i++) {
+    Cfg *g = b->infos.data[i]->g;
+    for (int k = 0; k < g->edges.len; k++)
+      if (g->edges.data[k].kind == ED_CALL && g->edges.data[k].call->func == f)
+        return true;
+  }
+  return false;
+}
+
 /* ---- Generalized constants ---------------------------------------------------------- */
 
 static void scan_constants(Chc *c, Expr *e) {
@@ -932,6 +946,7 @@ Chc *chc_build(Program *p, const ChcOptions *opt) {
   int before = error_count();
   reachable(&b, p->entry);
   b.infos.data[0]->is_entry = !opt->entry_as_callee;
+  b.infos.data[0]->starts_program = opt->entry_as_callee && !called(&b, p->entry);
   if (c->ngeneralize)
     for (int i = 0; i < b.infos.len; i++)
       scan_cfg_constants(c, b.infos.data[i]->g);

@@ -157,6 +157,8 @@ typedef struct Ctx {
   Invariant *inv;
   VEC(UsedCell) cells;
   Asts consts;         /* all constants of the invariant */
+  int conjecture;      /* what is added now is a conjecture (Lifted) ... */
+  Z3_ast atom;         /* ... of this atom */
 } Ctx;
 
 static int cell_slot(Ctx *c, ArrayCells *ac, int no) {
@@ -663,6 +665,8 @@ static void add(LiftedVec *out, Ctx *c, Z3_ast formula, bool quantified) {
   l.quantified = quantified;
   l.source = c->inv->source;
   l.checked = -1;
+  l.conjecture = c->conjecture;
+  l.atom = c->atom;
   vec_push(out, l);
 }
 
@@ -1151,6 +1155,49 @@ static bool segment_cells(Ctx *c, unsigned mask, int *first, int *second) {
   return *first >= 0;
 }
 
+/* Regions where the invariant says nothing of the value, not even with a
+ * partner: the abstraction may have lost it there (section 5.5's white
+ * segment: a value moved there from an index that no cell was at, which
+ * no reduction of the cells' invariant recovers). Each atom that holds
+ * somewhere else is a conjecture there, for the re-check to prove on the
+ * original program or drop. */
+static void conjecture_segments(Ctx *c, Segments *sg, unsigned long long *sets, unsigned mask,
+                                Z3_ast range, Z3_ast somewhere, LiftedVec *out) {
+  static int segments; /* numbers conjectures by segment */
+  Z3_context z = smt_ctx();
+  unsigned long long somewhere_else = 0;
+  for (int r = 0; r < sg->regions.len; r++)
+    somewhere_else |= sets[r];
+  /* atoms, and for a bound its opposite (merge_opposite left one of two) */
+  Asts atoms = {0};
+  for (int a = 0; a < sg->atoms.len; a++) {
+    if (!(somewhere_else >> a & 1))
+      continue;
+    Z3_ast at = sg->atoms.data[a];
+    vec_push(&atoms, at);
+    Z3_decl_kind k = Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, at)));
+    if (k == Z3_OP_LE || k == Z3_OP_GE || k == Z3_OP_LT || k == Z3_OP_GT)
+      vec_push(&atoms, Z3_simplify(z, smt_not(at)));
+  }
+  Z3_ast v = smt_int_const("v!");
+  for (int r = 0; r < sg->regions.len; r++) {
+    bool silent = !sets[r] && !sg->empty[r];
+    for (int a = 0; a < sg->atoms.len && silent; a++)
+      silent = !HOLDS(sg, r, a);
+    if (!silent)
+      continue;
+    Z3_ast shorter = smt_dnf(sg->regions.data[r], somewhere, 4, 2);
+    Z3_ast where = smt_and2(range, shorter ? shorter : sg->regions.data[r]);
+    c->conjecture = ++segments;
+    for (int a = 0; a < atoms.len; a++) {
+      c->atom = Z3_substitute(z, atoms.data[a], 1, &sg->canon[1], &v);
+      emit_quantified(c, mask, where, atoms.data[a], out);
+    }
+  }
+  c->conjecture = 0;
+  c->atom = NULL;
+}
+
 static bool segment_form(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, LiftedVec *out) {
   Z3_context z = smt_ctx();
   int roles[2];
@@ -1246,6 +1293,7 @@ static bool segment_form(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, Lift
         emit_quantified(c, 1u << roles[0], smt_and2(range, where), sg.atoms.data[a], out);
         any = true;
       }
+  conjecture_segments(c, &sg, sets.data, 1u << roles[0], range, somewhere, out);
   *u = saved;
   return any;
 }
@@ -1340,11 +1388,45 @@ static Z3_ast all_cells_projection(Ctx *c, Z3_ast f) {
   return smt_forall_qe(idx.data, idx.len, Z3_mk_implies(smt_ctx(), all, inner));
 }
 
+/* A formula short enough to read (simplified, or NULL). */
+static Z3_ast readable(Z3_ast f) {
+  if (!f)
+    return NULL;
+  Z3_ast shortp = smt_dnf(f, NULL, 32, 2);
+  f = Z3_simplify(smt_ctx(), shortp ? shortp : f);
+  return strlen(smt_text(f)) <= MAX_RAW_TEXT ? f : NULL;
+}
+
+/* What the invariant f says of the scalars alone: its projection (exists
+ * cells), with what it says once it holds for every choice of cells where
+ * that adds something; each only if it reads short, else the invariant's
+ * own short conjuncts without cells (scalar). */
+static Z3_ast scalar_facts(Ctx *c, Z3_ast f, Asts *scalar, Asts *cellconsts) {
+  Z3_ast sc = readable(cellconsts->len ? smt_exists_qe(cellconsts->data, cellconsts->len, f)
+                                        : conjoin(scalar));
+  if (!sc) {
+    Asts small = {0};
+    for (int i = 0; i < scalar->len; i++)
+      if (strlen(smt_text(scalar->data[i])) <= MAX_RAW_TEXT / 10)
+        vec_push(&small, scalar->data[i]);
+    sc = Z3_simplify(smt_ctx(), conjoin(&small));
+  }
+  Z3_ast every = all_cells_projection(c, f);
+  if (every && !smt_implies(sc, every, 2)) {
+    /* under sc, where it may read short */
+    Z3_ast more = smt_dnf(every, sc, 32, 2);
+    Z3_ast both = more ? readable(smt_and2(sc, more)) : NULL;
+    if (both)
+      sc = both;
+  }
+  return sc;
+}
+
 static void lift_one(Program *abs, Invariant *inv, LiftedVec *out) {
   Invariant merged = *inv;
   merged.formula = merge_unchanged(abs, inv->func, inv->formula);
   inv = &merged;
-  Ctx c = {abs, inv, {0}, {0}};
+  Ctx c = {abs, inv, {0}, {0}, 0, NULL};
   find_cells(&c);
   merged.formula = forget_locals(&c, merged.formula);
   c.cells.len = 0;
@@ -1359,40 +1441,14 @@ static void lift_one(Program *abs, Invariant *inv, LiftedVec *out) {
       vec_push(&scalar, parts.data[i]);
   for (int i = 0; i < c.cells.len; i++)
     push_cell_consts(&c.cells.data[i], &cellconsts);
-  Z3_ast sc = conjoin(&scalar);
-  /* the projections below may take long: a third of the time, the rest
-   * for the arrays */
+  /* the projections may take long: a third of the time, the rest for the
+   * arrays */
   double mine = smt_deadline();
   if (mine > 0)
     smt_set_deadline(clock_now() + (mine - clock_now()) / 3);
-  if (cellconsts.len) {
-    Z3_ast proj = smt_exists_qe(cellconsts.data, cellconsts.len, inv->formula);
-    if (proj) {
-      Z3_ast shortp = smt_dnf(proj, NULL, 32, 2);
-      sc = shortp ? shortp : proj;
-    }
-  }
-  Z3_ast every = all_cells_projection(&c, inv->formula);
-  if (every && !smt_implies(sc, every, 2)) {
-    sc = smt_and2(sc, every);
-    Z3_ast shortp = smt_dnf(sc, NULL, 32, 2);
-    if (shortp)
-      sc = shortp;
-  }
-  if (!is_true(sc)) {
-    Z3_ast shortp = smt_dnf(sc, NULL, 32, 2);
-    sc = Z3_simplify(smt_ctx(), shortp ? shortp : sc);
-    if (strlen(smt_text(sc)) > MAX_RAW_TEXT) {
-      /* unreadable: the short scalar conjuncts of the invariant instead */
-      Asts small = {0};
-      for (int i = 0; i < scalar.len; i++)
-        if (strlen(smt_text(scalar.data[i])) <= MAX_RAW_TEXT / 10)
-          vec_push(&small, scalar.data[i]);
-      sc = Z3_simplify(smt_ctx(), conjoin(&small));
-    }
-    if (!is_true(sc))
-      add(out, &c, sc, false);
-  }
+  Z3_ast sc = scalar_facts(&c, inv->formula, &scalar, &cellconsts);
+  if (!is_true(sc))
+    add(out, &c, sc, false);
   smt_set_deadline(mine);
   /* groups of conjuncts by the cells they mention */
   VEC(unsigned) masks = {0};

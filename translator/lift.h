@@ -20,6 +20,11 @@ typedef struct Lifted {
   const char *source;  /* analyzer */
   int checked;         /* re-check against the original program: 1 checked,
                           0 could not be checked, -1 not attempted */
+  /* Not implied by the scalar invariant: proposed where it says nothing of
+   * a segment, kept only if the re-check proves it (see recheck.h). 0, or
+   * a number for the segment, the same for every atom proposed there ... */
+  int conjecture;
+  Z3_ast atom;         /* ... and the atom, over the scalars and "v!" */
   const char *check_note;
 } Lifted;
 

@@ -157,6 +157,18 @@ static Z3_ast over_args(ChcPred *pr, Lifted *l) {
   return Z3_substitute(z, l->formula, (unsigned)cs.len, cs.data, to);
 }
 
+/* The conjuncts of f (f itself if it is not a conjunction). */
+static void conjuncts_of(Z3_ast f, Asts *out) {
+  Z3_context z = smt_ctx();
+  if (Z3_get_ast_kind(z, f) == Z3_APP_AST &&
+      Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, f))) == Z3_OP_AND) {
+    for (unsigned i = 0; i < Z3_get_app_num_args(z, Z3_to_app(z, f)); i++)
+      conjuncts_of(Z3_get_app_arg(z, Z3_to_app(z, f), i), out);
+    return;
+  }
+  vec_push(out, f);
+}
+
 /* ---- Interpretations in clauses ---------------------------------------------------- */
 
 /* The current interpretation of pr applied to args. */
@@ -285,6 +297,36 @@ static void add_frame_facts(Check *ck) {
   }
 }
 
+/* The proved atoms of conjecture segment no: contradictory ones mean that
+ * no reachable state has an index there (say q < k < p), which the segment
+ * reads as "every value there is red and blue": true, and noise. */
+static bool vacuous(LiftedVec *v, int no) {
+  Z3_ast all = NULL;
+  for (int i = 0; i < v->len; i++)
+    if (v->data[i].conjecture == no && v->data[i].checked > 0)
+      all = smt_and2(all, v->data[i].atom);
+  return all && smt_check(all, 2) == Z3_L_FALSE;
+}
+
+/* Conjectures are reported only when proved, and not vacuous. */
+static void keep_proven_conjectures(LiftedVec *v) {
+  int n = 0;
+  for (int i = 0; i < v->len; i++)
+    if (v->data[i].conjecture && v->data[i].checked > 0 && vacuous(v, v->data[i].conjecture))
+      for (int j = v->len - 1; j >= i; j--)
+        if (v->data[j].conjecture == v->data[i].conjecture)
+          v->data[j].checked = 0;
+  for (int i = 0; i < v->len; i++) {
+    Lifted *l = &v->data[i];
+    if (l->conjecture && l->checked <= 0)
+      continue;
+    if (l->conjecture)
+      l->check_note = "conjectured where the cells' invariant is silent, and proved";
+    v->data[n++] = *l;
+  }
+  v->len = n;
+}
+
 void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeout) {
   (void)abs;
   for (int i = 0; i < v->len; i++) {
@@ -298,8 +340,10 @@ void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeou
   diag_capture(true);
   Chc *c = chc_build(orig, &co);
   diag_capture(false);
-  if (!c || error_count() != before)
+  if (!c || error_count() != before) {
+    keep_proven_conjectures(v);
     return;
+  }
   Check ck = {c, {0}, clock_now() + timeout};
   for (int i = 0; i < v->len; i++) {
     Lifted *l = &v->data[i];
@@ -313,19 +357,32 @@ void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeou
       l->check_note = "mentions variables that the original program does not have there";
       continue;
     }
-    Cand cd = {l, pr, f, true};
-    vec_push(&ck.cands, cd);
+    /* a conjunct at a time: one that fails (an entry value the caller
+     * fixed, say) leaves the others to help the rest */
+    Asts parts = {0};
+    conjuncts_of(f, &parts);
+    for (int k = 0; k < parts.len; k++) {
+      Cand cd = {l, pr, parts.data[k], true};
+      vec_push(&ck.cands, cd);
+    }
   }
   add_frame_facts(&ck);
   while (round_(&ck) && clock_now() < ck.deadline)
     ;
   bool in_time = clock_now() < ck.deadline;
+  for (int i = 0; i < ck.cands.len; i++)
+    if (ck.cands.data[i].l)
+      ck.cands.data[i].l->checked = in_time;
   for (int i = 0; i < ck.cands.len; i++) {
     Cand *cd = &ck.cands.data[i];
-    if (!cd->l)
-      continue;
-    cd->l->checked = cd->alive && in_time;
-    cd->l->check_note = cd->l->checked ? NULL : "not inductive with the other invariants (or Z3 "
-                                                "could not decide)";
+    if (cd->l && !cd->alive)
+      cd->l->checked = 0;
   }
+  for (int i = 0; i < ck.cands.len; i++) {
+    Lifted *l = ck.cands.data[i].l;
+    if (l)
+      l->check_note = l->checked ? NULL : "not inductive with the other invariants (or Z3 "
+                                          "could not decide)";
+  }
+  keep_proven_conjectures(v);
 }

@@ -65,7 +65,8 @@ static bool report_text(FILE *out, Program *abs, LiftedVec *v) {
       fprintf(out, "  %s:\n", p);
       pt = p;
     }
-    fprintf(out, "    %s   [%s]\n", lift_text(l->formula), status(l));
+    fprintf(out, "    %s   [%s%s]\n", lift_text(l->formula), status(l),
+            l->conjecture ? ", conjectured" : "");
   }
   if (!v->len)
     fprintf(out, "\nno invariants found\n");
@@ -82,6 +83,8 @@ static bool report_json(FILE *out, Program *abs, LiftedVec *v) {
         "line", l->loc.line, "column", l->loc.col, "formula", lift_text(l->formula), "smt",
         smt_text(l->formula), "quantified", l->quantified, "status", status(l), "source",
         l->source ? l->source : "");
+    if (l->conjecture)
+      json_object_set_new(o, "conjecture", json_true());
     if (l->check_note)
       json_object_set_new(o, "note", json_string(l->check_note));
     json_array_append_new(items, o);

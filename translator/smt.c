@@ -454,10 +454,87 @@ Z3_ast smt_simplify(Z3_ast a, Z3_ast context) {
   return kept;
 }
 
-static Z3_ast quantified_qe(bool forall, Z3_ast *vars, int nvars, Z3_ast f) {
+typedef VEC(Z3_ast) AtomVec;
+
+static void disjuncts_of(Z3_ast f, AtomVec *out);
+static Z3_ast whole_qe(bool forall, Z3_ast *vars, int nvars, Z3_ast f);
+
+/* f as a disjunction: its disjuncts, or for a conjunction with a
+ * disjunction among its conjuncts, the rest conjoined with each of them. */
+static bool split_or(Z3_ast f, AtomVec *out) {
   Z3_context c = smt_ctx();
+  if (Z3_get_ast_kind(c, f) != Z3_APP_AST)
+    return false;
+  Z3_app app = Z3_to_app(c, f);
+  Z3_decl_kind k = Z3_get_decl_kind(c, Z3_get_app_decl(c, app));
+  if (k == Z3_OP_OR) {
+    disjuncts_of(f, out);
+    return true;
+  }
+  if (k != Z3_OP_AND)
+    return false;
+  unsigned n = Z3_get_app_num_args(c, app);
+  for (unsigned i = 0; i < n; i++) {
+    AtomVec ds = {0};
+    if (!split_or(Z3_get_app_arg(c, app, i), &ds))
+      continue;
+    Z3_ast rest = NULL;
+    for (unsigned j = 0; j < n; j++)
+      if (j != i)
+        rest = smt_and2(rest, Z3_get_app_arg(c, app, j));
+    for (int d = 0; d < ds.len; d++)
+      vec_push(out, smt_and2(rest, ds.data[d]));
+    return true;
+  }
+  return false;
+}
+
+/* exists distributes over or: a disjunction of polyhedra (what the
+ * polyhedra engine gives) projects one conjunction at a time, each a quick
+ * Fourier-Motzkin, where qe on the whole formula builds a huge one (and
+ * with entry copies may not finish). Equal projections are kept once; at
+ * most *budget conjunctions. */
+static Z3_ast exists_split(Z3_ast *vars, int nvars, Z3_ast f, int *budget) {
+  Z3_context c = smt_ctx();
+  AtomVec ds = {0};
+  if (!split_or(f, &ds) || ds.len < 2) {
+    if (--*budget < 0)
+      return NULL;
+    return whole_qe(false, vars, nvars, f);
+  }
+  AtomVec seen = {0};
+  Z3_ast r = NULL;
+  for (int i = 0; i < ds.len; i++) {
+    Z3_ast p = exists_split(vars, nvars, ds.data[i], budget);
+    if (!p)
+      return NULL;
+    if (Z3_get_bool_value(c, p) == Z3_L_TRUE)
+      return p;
+    bool dup = Z3_get_bool_value(c, p) == Z3_L_FALSE;
+    for (int j = 0; j < seen.len && !dup; j++)
+      dup = Z3_is_eq_ast(c, seen.data[j], p);
+    if (dup)
+      continue;
+    vec_push(&seen, p);
+    r = smt_or2(r, p);
+  }
+  return r ? r : smt_false();
+}
+
+static Z3_ast quantified_qe(bool forall, Z3_ast *vars, int nvars, Z3_ast f) {
   if (nvars == 0)
     return f;
+  if (!forall) {
+    int budget = 1024;
+    Z3_ast r = exists_split(vars, nvars, Z3_simplify(smt_ctx(), f), &budget);
+    if (r || budget >= 0)
+      return r;
+  }
+  return whole_qe(forall, vars, nvars, f);
+}
+
+static Z3_ast whole_qe(bool forall, Z3_ast *vars, int nvars, Z3_ast f) {
+  Z3_context c = smt_ctx();
   Z3_app *apps = calloc((size_t)nvars, sizeof *apps);
   for (int i = 0; i < nvars; i++)
     apps[i] = Z3_to_app(c, vars[i]);
@@ -480,7 +557,6 @@ Z3_ast smt_forall_qe(Z3_ast *vars, int nvars, Z3_ast f) {
 
 /* ---- Short DNF ------------------------------------------------------------------- */
 
-typedef VEC(Z3_ast) AtomVec;
 
 static bool is_connective(Z3_ast a) {
   Z3_context c = smt_ctx();
@@ -541,6 +617,45 @@ static void literals_of(Z3_ast cube, AtomVec *out) {
     return;
   }
   vec_push(out, cube);
+}
+
+/* The operands of a <= or >= literal as lo <= hi; false if it is not one. */
+static bool as_le(Z3_ast l, Z3_ast *lo, Z3_ast *hi) {
+  Z3_context c = smt_ctx();
+  if (Z3_get_ast_kind(c, l) != Z3_APP_AST)
+    return false;
+  Z3_app app = Z3_to_app(c, l);
+  Z3_decl_kind k = Z3_get_decl_kind(c, Z3_get_app_decl(c, app));
+  if ((k != Z3_OP_LE && k != Z3_OP_GE) || Z3_get_app_num_args(c, app) != 2)
+    return false;
+  *lo = Z3_get_app_arg(c, app, k == Z3_OP_LE ? 0 : 1);
+  *hi = Z3_get_app_arg(c, app, k == Z3_OP_LE ? 1 : 0);
+  return true;
+}
+
+/* A cube's literals once each, a <= b && a >= b as a == b. */
+static Z3_ast tidy_cube(Z3_ast cube) {
+  Z3_context c = smt_ctx();
+  AtomVec lits = {0};
+  literals_of(cube, &lits);
+  Z3_ast r = NULL;
+  for (int i = 0; i < lits.len; i++) {
+    Z3_ast l = lits.data[i], lo, hi, lo2, hi2;
+    if (!l)
+      continue;
+    for (int j = i + 1; j < lits.len; j++)
+      if (lits.data[j] && Z3_is_eq_ast(c, lits.data[j], l))
+        lits.data[j] = NULL;
+    if (as_le(l, &lo, &hi))
+      for (int j = i + 1; j < lits.len; j++)
+        if (lits.data[j] && as_le(lits.data[j], &lo2, &hi2) && Z3_is_eq_ast(c, lo, hi2) &&
+            Z3_is_eq_ast(c, hi, lo2)) {
+          l = Z3_mk_eq(c, lo, hi);
+          lits.data[j] = NULL;
+        }
+    r = smt_and2(r, l);
+  }
+  return r ? r : smt_true();
 }
 
 /* Two cubes whose union is one cube: the literals of each that the other
@@ -659,6 +774,6 @@ Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout) {
   }
   Z3_ast r = NULL;
   for (int i = 0; i < cubes.len; i++)
-    r = smt_or2(r, cubes.data[i]);
+    r = smt_or2(r, tidy_cube(cubes.data[i]));
   return r ? r : smt_false();
 }

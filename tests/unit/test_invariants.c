@@ -36,7 +36,7 @@ static Result analyse(const char *src, const char *entry, CellOptions *opt) {
   smt_set_deadline(clock_now() + 600); /* against hangs only */
   lift_answer(r.abs, &a, &r.lifted);
   smt_set_deadline(0);
-  recheck_invariants(r.orig, r.abs, &r.lifted, 60);
+  recheck_invariants(r.orig, r.abs, &r.lifted, 600); /* against hangs only */
   return r;
 }
 
@@ -174,8 +174,8 @@ static void reversal(void **state) {
                   "n", "t |t'|", ""));
 }
 
-/* Section 5.5: the three segments of the Dutch flag, the white one through
- * the reduction of section 3. */
+/* Section 5.5: the three segments of the Dutch flag, checked on the
+ * original program. */
 static void dutch_flag(void **state) {
   (void)state;
   CellOptions opt = {0};
@@ -212,21 +212,23 @@ static void dutch_flag(void **state) {
                            formula("(and (<= (- 1) p) (< p q) (<= q size))", ints, "", ""));
   for (int i = 0; i < 2; i++)
     implies(&r, lifted, formula(segments[i], ints, "|data'|", ""));
-  /* KNOWN GAP: the white segment. The polyhedral invariants do not imply
-   * it, not even through the exact reduction of section 3 (checked with Z3:
-   * p < y < q, data'[y] >= high stays satisfiable with every x < y and
-   * every x > y given a value), so the engine loses it, not the lifting;
-   * and without it at the loop head, the outer segments are not inductive
-   * and stay unchecked. Skipped, visibly, while so. */
+  /* The white segment: no reduction of the cells' invariant gives it (with
+   * two cells a value the red swap moves into the white zone comes from an
+   * index no cell is at; exhaustive runs of the scalar program show arrays
+   * with red or blue there in the exact reduction for every size above
+   * two). It is conjectured where the segments are silent and proved by the
+   * re-check on the original program, with the outer ones. */
   Z3_ast have = reported(&r, "threeWayPartition", 0);
-  int missing = 0;
   for (int i = 0; i < 3; i++)
-    missing += !smt_implies(have, formula(segments[i], ints, "|data'|", ""), 30);
-  if (missing) {
-    fprintf(stderr, "KNOWN GAP: %d of the 3 segments of the Dutch flag not re-checked\n", missing);
-    show(&r);
-    skip();
-  }
+    implies(&r, have, formula(segments[i], ints, "|data'|", ""));
+  /* conjectures are reported only when proved; some are here */
+  int conjectured = 0;
+  for (int i = 0; i < r.lifted.len; i++)
+    if (r.lifted.data[i].conjecture) {
+      assert_true(r.lifted.data[i].checked > 0);
+      conjectured++;
+    }
+  assert_true(conjectured > 0);
 }
 
 /* A function called from the program with an array of unknown length:
