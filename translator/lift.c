@@ -904,6 +904,7 @@ static void reduce_pair(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, Lifte
 #define MAX_REGION_TERMS 4
 #define MAX_REGIONS 64
 #define MAX_SEGMENT_ATOMS 32
+#define MAX_SILENT_REGIONS 16  /* more: no conjectures */
 
 typedef VEC(int) Counts;
 
@@ -1160,7 +1161,7 @@ static bool segment_cells(Ctx *c, unsigned mask, int *first, int *second) {
  * segment: a value moved there from an index that no cell was at, which
  * no reduction of the cells' invariant recovers). Each atom that holds
  * somewhere else is a conjecture there, for the re-check to prove on the
- * original program or drop. */
+ * original program or drop. Not tried beyond MAX_SILENT_REGIONS. */
 static void conjecture_segments(Ctx *c, Segments *sg, unsigned long long *sets, unsigned mask,
                                 Z3_ast range, Z3_ast somewhere, LiftedVec *out) {
   static int segments; /* numbers conjectures by segment */
@@ -1179,12 +1180,21 @@ static void conjecture_segments(Ctx *c, Segments *sg, unsigned long long *sets, 
     if (k == Z3_OP_LE || k == Z3_OP_GE || k == Z3_OP_LT || k == Z3_OP_GT)
       vec_push(&atoms, Z3_simplify(z, smt_not(at)));
   }
+  /* silent regions: with many, the invariant is weak everywhere and
+   * conjectures would only cost the re-check its time */
+  bool *silent = xalloc(sizeof(bool) * (size_t)(sg->regions.len + 1));
+  int nsilent = 0;
+  for (int r = 0; r < sg->regions.len; r++) {
+    silent[r] = !sets[r] && !sg->empty[r];
+    for (int a = 0; a < sg->atoms.len && silent[r]; a++)
+      silent[r] = !HOLDS(sg, r, a);
+    nsilent += silent[r];
+  }
+  if (nsilent > MAX_SILENT_REGIONS)
+    return;
   Z3_ast v = smt_int_const("v!");
   for (int r = 0; r < sg->regions.len; r++) {
-    bool silent = !sets[r] && !sg->empty[r];
-    for (int a = 0; a < sg->atoms.len && silent; a++)
-      silent = !HOLDS(sg, r, a);
-    if (!silent)
+    if (!silent[r])
       continue;
     Z3_ast shorter = smt_dnf(sg->regions.data[r], somewhere, 4, 2);
     Z3_ast where = smt_and2(range, shorter ? shorter : sg->regions.data[r]);
@@ -1293,7 +1303,10 @@ static bool segment_form(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, Lift
         emit_quantified(c, 1u << roles[0], smt_and2(range, where), sg.atoms.data[a], out);
         any = true;
       }
-  conjecture_segments(c, &sg, sets.data, 1u << roles[0], range, somewhere, out);
+  /* only where the regions no state reaches are known: with an array of
+   * unknown length, "silent" would take in the indices past its end */
+  if (range_exact(c, u))
+    conjecture_segments(c, &sg, sets.data, 1u << roles[0], range, somewhere, out);
   *u = saved;
   return any;
 }
