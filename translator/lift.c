@@ -62,7 +62,7 @@ Z3_ast lift_array(Var *a, const char *suffix) {
 
 /* ---- Constants of a formula ------------------------------------------------------- */
 
-typedef VEC(Z3_ast) Asts;
+typedef SmtAsts Asts;
 
 static void consts_of(Z3_ast a, Asts *out) {
   Z3_context z = smt_ctx();
@@ -101,35 +101,9 @@ static bool mentions_const(Z3_ast f, Z3_ast c) {
   return false;
 }
 
-static void conjuncts(Z3_ast f, Asts *out) {
-  Z3_context z = smt_ctx();
-  if (Z3_get_ast_kind(z, f) == Z3_APP_AST) {
-    Z3_app app = Z3_to_app(z, f);
-    if (Z3_get_decl_kind(z, Z3_get_app_decl(z, app)) == Z3_OP_AND) {
-      for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
-        conjuncts(Z3_get_app_arg(z, app, i), out);
-      return;
-    }
-    if (Z3_get_decl_kind(z, Z3_get_app_decl(z, app)) == Z3_OP_TRUE)
-      return;
-  }
-  vec_push(out, f);
-}
-
-static void disjuncts(Z3_ast f, Asts *out) {
-  Z3_context z = smt_ctx();
-  if (Z3_get_ast_kind(z, f) == Z3_APP_AST &&
-      Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, f))) == Z3_OP_OR) {
-    for (unsigned i = 0; i < Z3_get_app_num_args(z, Z3_to_app(z, f)); i++)
-      disjuncts(Z3_get_app_arg(z, Z3_to_app(z, f), i), out);
-    return;
-  }
-  vec_push(out, f);
-}
-
 static int ncases(Z3_ast f) {
   Asts d = {0};
-  disjuncts(f, &d);
+  smt_disjuncts(f, &d);
   return d.len;
 }
 
@@ -564,7 +538,7 @@ static bool guard_point(Asts *bound, Z3_ast *g, Z3_ast *b) {
     return true;
   }
   Asts parts = {0};
-  conjuncts(*g, &parts);
+  smt_conjuncts(*g, &parts);
   for (int i = 0; i < parts.len; i++) {
     int bi;
     Z3_ast x, e;
@@ -773,7 +747,7 @@ static bool case_form(Ctx *c, unsigned mask, Z3_ast g, Z3_ast b, Z3_ast scalar, 
   merge_opposite(&atoms);
   /* b's cases: the weakest condition for A is that no case allows !A */
   Asts cases = {0};
-  disjuncts(b, &cases);
+  smt_disjuncts(b, &cases);
   if (atoms.len > MAX_CASE_ATOMS || atoms.len * cases.len > MAX_CASE_WORK)
     return false;
   for (int i = 0; i < atoms.len; i++) {
@@ -800,7 +774,7 @@ static bool case_form(Ctx *c, unsigned mask, Z3_ast g, Z3_ast b, Z3_ast scalar, 
     all = smt_and2(all, Z3_mk_implies(z, cond, atoms.data[i]));
     /* one formula per case, so that an index equality can be substituted */
     Asts cubes = {0};
-    disjuncts(cond, &cubes);
+    smt_disjuncts(cond, &cubes);
     if (cubes.len > 4) {
       emit_quantified(c, mask, smt_and2(g, cond), atoms.data[i], out);
       continue;
@@ -861,7 +835,7 @@ static void reduce_pair(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, Lifte
     Z3_ast g = constraint_of(c, mask);
     /* exists distributes over the cases of the invariant */
     Asts cases = {0};
-    disjuncts(body, &cases);
+    smt_disjuncts(body, &cases);
     Z3_ast inner = NULL;
     bool failed = false;
     for (int j = 0; j < cases.len && !failed; j++) {
@@ -1446,7 +1420,7 @@ static void lift_one(Program *abs, Invariant *inv, LiftedVec *out) {
   find_cells(&c);
   cell_domains(&c);
   Asts parts = {0};
-  conjuncts(inv->formula, &parts);
+  smt_conjuncts(inv->formula, &parts);
   /* scalar facts: what the invariant says without the cells (projection) */
   Asts scalar = {0}, cellconsts = {0};
   for (int i = 0; i < parts.len; i++)

@@ -113,7 +113,7 @@ static int arg_for(ChcPred *pr, const char *name, PointKind kind) {
   return -1;
 }
 
-typedef VEC(Z3_ast) Asts;
+typedef SmtAsts Asts;
 
 static void constants(Z3_ast a, Asts *out) {
   Z3_context z = smt_ctx();
@@ -155,18 +155,6 @@ static Z3_ast over_args(ChcPred *pr, Lifted *l) {
     to[i] = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", k)), s);
   }
   return Z3_substitute(z, l->formula, (unsigned)cs.len, cs.data, to);
-}
-
-/* The conjuncts of f (f itself if it is not a conjunction). */
-static void conjuncts_of(Z3_ast f, Asts *out) {
-  Z3_context z = smt_ctx();
-  if (Z3_get_ast_kind(z, f) == Z3_APP_AST &&
-      Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, f))) == Z3_OP_AND) {
-    for (unsigned i = 0; i < Z3_get_app_num_args(z, Z3_to_app(z, f)); i++)
-      conjuncts_of(Z3_get_app_arg(z, Z3_to_app(z, f), i), out);
-    return;
-  }
-  vec_push(out, f);
 }
 
 /* ---- Interpretations in clauses ---------------------------------------------------- */
@@ -360,7 +348,7 @@ void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeou
     /* a conjunct at a time: one that fails (an entry value the caller
      * fixed, say) leaves the others to help the rest */
     Asts parts = {0};
-    conjuncts_of(f, &parts);
+    smt_conjuncts(f, &parts);
     for (int k = 0; k < parts.len; k++) {
       Cand cd = {l, pr, parts.data[k], true};
       vec_push(&ck.cands, cd);

@@ -454,9 +454,8 @@ Z3_ast smt_simplify(Z3_ast a, Z3_ast context) {
   return kept;
 }
 
-typedef VEC(Z3_ast) AtomVec;
+typedef SmtAsts AtomVec;
 
-static void disjuncts_of(Z3_ast f, AtomVec *out);
 static Z3_ast whole_qe(bool forall, Z3_ast *vars, int nvars, Z3_ast f);
 
 /* f as a disjunction: its disjuncts, or for a conjunction with a
@@ -468,7 +467,7 @@ static bool split_or(Z3_ast f, AtomVec *out) {
   Z3_app app = Z3_to_app(c, f);
   Z3_decl_kind k = Z3_get_decl_kind(c, Z3_get_app_decl(c, app));
   if (k == Z3_OP_OR) {
-    disjuncts_of(f, out);
+    smt_disjuncts(f, out);
     return true;
   }
   if (k != Z3_OP_AND)
@@ -585,15 +584,31 @@ static void atoms_of(Z3_ast a, AtomVec *out) {
   vec_push(out, a);
 }
 
-static void disjuncts_of(Z3_ast f, AtomVec *out) {
+void smt_disjuncts(Z3_ast f, SmtAsts *out) {
   Z3_context c = smt_ctx();
   if (!f)
     return;
   if (Z3_get_ast_kind(c, f) == Z3_APP_AST &&
       Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, f))) == Z3_OP_OR) {
     for (unsigned i = 0; i < Z3_get_app_num_args(c, Z3_to_app(c, f)); i++)
-      disjuncts_of(Z3_get_app_arg(c, Z3_to_app(c, f), i), out);
+      smt_disjuncts(Z3_get_app_arg(c, Z3_to_app(c, f), i), out);
     return;
+  }
+  vec_push(out, f);
+}
+
+void smt_conjuncts(Z3_ast f, SmtAsts *out) {
+  Z3_context c = smt_ctx();
+  if (Z3_get_ast_kind(c, f) == Z3_APP_AST) {
+    Z3_app app = Z3_to_app(c, f);
+    Z3_decl_kind k = Z3_get_decl_kind(c, Z3_get_app_decl(c, app));
+    if (k == Z3_OP_AND) {
+      for (unsigned i = 0; i < Z3_get_app_num_args(c, app); i++)
+        smt_conjuncts(Z3_get_app_arg(c, app, i), out);
+      return;
+    }
+    if (k == Z3_OP_TRUE)
+      return;
   }
   vec_push(out, f);
 }
@@ -760,7 +775,7 @@ Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout) {
     return NULL;
   /* drop cubes that the others cover */
   AtomVec cubes = {0};
-  disjuncts_of(result, &cubes);
+  smt_disjuncts(result, &cubes);
   merge_cubes(&cubes, context, timeout);
   for (int i = 0; i < cubes.len && cubes.len > 1; i++) {
     Z3_ast others = NULL;

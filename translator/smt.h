@@ -97,6 +97,12 @@ Z3_ast smt_simplify(Z3_ast a, Z3_ast c);
  * within the time limit or more than max_cubes cubes are needed. */
 Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout);
 
+/* Formulas, and a formula's parts: its conjuncts (none for true; f itself
+ * if not a conjunction), its disjuncts (none for NULL). */
+typedef VEC(Z3_ast) SmtAsts;
+void smt_conjuncts(Z3_ast f, SmtAsts *out);
+void smt_disjuncts(Z3_ast f, SmtAsts *out);
+
 /* Quantifier elimination: exists vars. f, as a quantifier-free formula
  * (NULL if Z3 cannot eliminate). */
 Z3_ast smt_exists_qe(Z3_ast *vars, int nvars, Z3_ast f);
