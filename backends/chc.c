@@ -885,12 +885,9 @@ static void reachable(Builder *b, Func *f) {
 
 /* Does any reachable function call f? */
 static bool called(Builder *b, Func *f) {
-  for (int i = 0; i < b->infos.len; i++) {
-    Cfg *g = b->infos.data[i]->g;
-    for (int k = 0; k < g->edges.len; k++)
-      if (g->edges.data[k].kind == ED_CALL && g->edges.data[k].call->func == f)
-        return true;
-  }
+  for (int i = 0; i < b->infos.len; i++)
+    if (stmt_calls(b->infos.data[i]->f->body, f))
+      return true;
   return false;
 }
 

@@ -104,6 +104,8 @@ int array_dims(const Type *t, Expr **lens, int max, Type **elem);
 void type_range(const Type *t, long long *lo, unsigned long long *hi);
 /* Call fn on s and every statement nested in it, outer first (NULL: none). */
 void stmt_walk(Stmt *s, void (*fn)(Stmt *s, void *arg), void *arg);
+/* Does s (or a statement nested in it) call f? */
+bool stmt_calls(Stmt *s, Func *f);
 /* Does C reduce the value of e modulo 2^bits of its type where mathematical
  * integers would not? Unsigned arithmetic (+ - * unary - ~ <<) in a type of
  * int's rank or more, and conversions to an integer type that does not hold

@@ -394,6 +394,17 @@ void stmt_walk(Stmt *s, void (*fn)(Stmt *s, void *arg), void *arg) {
     stmt_walk(s->cases.data[i]->body, fn, arg);
 }
 
+static void find_call(Stmt *s, void *arg) {
+  Func **f = arg;
+  if (s->kind == S_CALL && s->func == *f)
+    *f = NULL;
+}
+
+bool stmt_calls(Stmt *s, Func *f) {
+  stmt_walk(s, find_call, &f);
+  return !f;
+}
+
 /* ---- Call graph -------------------------------------------------------------- */
 
 static void mark_reachable(Program *p, Func *f, bool *reach);

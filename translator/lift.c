@@ -220,12 +220,6 @@ static Z3_ast range_of(UsedCell *u) {
   return r ? r : smt_true();
 }
 
-static void find_call(Stmt *s, void *arg) {
-  Func **f = arg;
-  if (s->kind == S_CALL && s->func == *f)
-    *f = NULL;
-}
-
 /* Do u's cells range over every index of its array? Yes when the sizes
  * are known (range_of is then exact). An array parameter of unknown length
  * has cells that range over every index only in the function analysed
@@ -241,9 +235,7 @@ static bool range_exact(Ctx *c, UsedCell *u) {
       return true;
   if (u->ac->array->kind != VAR_PARAM || !c->abs->entry || !c->abs->entry->generated)
     return false;
-  Func *f = c->inv->func;
-  stmt_walk(c->abs->entry->body, find_call, &f);
-  return !f;
+  return stmt_calls(c->abs->entry->body, c->inv->func);
 }
 
 /* For the cells of an array of unknown length (not range_exact): the

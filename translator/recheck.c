@@ -298,19 +298,17 @@ static bool vacuous(LiftedVec *v, int no) {
 
 /* Conjectures are reported only when proved, and not vacuous. */
 static void keep_proven_conjectures(LiftedVec *v) {
-  int n = 0;
+  bool *drop = xalloc(sizeof(bool) * (size_t)(v->len + 1));
   for (int i = 0; i < v->len; i++)
-    if (v->data[i].conjecture && v->data[i].checked > 0 && vacuous(v, v->data[i].conjecture))
-      for (int j = v->len - 1; j >= i; j--)
-        if (v->data[j].conjecture == v->data[i].conjecture)
-          v->data[j].checked = 0;
+    drop[i] = v->data[i].conjecture &&
+              (v->data[i].checked <= 0 || vacuous(v, v->data[i].conjecture));
+  int n = 0;
   for (int i = 0; i < v->len; i++) {
-    Lifted *l = &v->data[i];
-    if (l->conjecture && l->checked <= 0)
+    if (drop[i])
       continue;
-    if (l->conjecture)
-      l->check_note = "conjectured where the cells' invariant is silent, and proved";
-    v->data[n++] = *l;
+    if (v->data[i].conjecture)
+      v->data[i].check_note = "conjectured where the cells' invariant is silent, and proved";
+    v->data[n++] = v->data[i];
   }
   v->len = n;
 }

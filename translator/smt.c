@@ -456,7 +456,19 @@ Z3_ast smt_simplify(Z3_ast a, Z3_ast context) {
 
 typedef SmtAsts AtomVec;
 
-static Z3_ast whole_qe(bool forall, Z3_ast *vars, int nvars, Z3_ast f);
+static Z3_ast whole_qe(bool forall, Z3_ast *vars, int nvars, Z3_ast f) {
+  Z3_context c = smt_ctx();
+  Z3_app *apps = calloc((size_t)nvars, sizeof *apps);
+  for (int i = 0; i < nvars; i++)
+    apps[i] = Z3_to_app(c, vars[i]);
+  Z3_ast q = forall ? Z3_mk_forall_const(c, 0, (unsigned)nvars, apps, 0, NULL, f)
+                    : Z3_mk_exists_const(c, 0, (unsigned)nvars, apps, 0, NULL, f);
+  free(apps);
+  Z3_ast r = apply_tactic("qe", q);
+  if (!r || Z3_is_quantifier_forall(c, r) || Z3_is_quantifier_exists(c, r))
+    return NULL;
+  return Z3_simplify(c, r);
+}
 
 /* f as a disjunction: its disjuncts, or for a conjunction with a
  * disjunction among its conjuncts, the rest conjoined with each of them. */
@@ -532,19 +544,6 @@ static Z3_ast quantified_qe(bool forall, Z3_ast *vars, int nvars, Z3_ast f) {
   return whole_qe(forall, vars, nvars, f);
 }
 
-static Z3_ast whole_qe(bool forall, Z3_ast *vars, int nvars, Z3_ast f) {
-  Z3_context c = smt_ctx();
-  Z3_app *apps = calloc((size_t)nvars, sizeof *apps);
-  for (int i = 0; i < nvars; i++)
-    apps[i] = Z3_to_app(c, vars[i]);
-  Z3_ast q = forall ? Z3_mk_forall_const(c, 0, (unsigned)nvars, apps, 0, NULL, f)
-                    : Z3_mk_exists_const(c, 0, (unsigned)nvars, apps, 0, NULL, f);
-  free(apps);
-  Z3_ast r = apply_tactic("qe", q);
-  if (!r || Z3_is_quantifier_forall(c, r) || Z3_is_quantifier_exists(c, r))
-    return NULL;
-  return Z3_simplify(c, r);
-}
 
 Z3_ast smt_exists_qe(Z3_ast *vars, int nvars, Z3_ast f) {
   return quantified_qe(false, vars, nvars, f);
@@ -555,7 +554,6 @@ Z3_ast smt_forall_qe(Z3_ast *vars, int nvars, Z3_ast f) {
 }
 
 /* ---- Short DNF ------------------------------------------------------------------- */
-
 
 static bool is_connective(Z3_ast a) {
   Z3_context c = smt_ctx();
