@@ -237,6 +237,20 @@ static ppl_Constraint_t to_ppl_cons(const Cons *c) {
 
 /* ---- Polyhedra ---------------------------------------------------------------------- */
 
+/* After a failure -- above all PPL's watchdog, which abandons an operation
+ * half done -- a polyhedron may be left inconsistent, and the next
+ * operation on it may crash inside PPL (seen: a segfault in
+ * map_space_dimensions under load). The analysis stops at its next check
+ * of pd_failed() and uses no result; until then no operation touches a
+ * polyhedron, and the answers make every state vanish (empty, contained,
+ * outside every guard) so that the iteration ends at once: answers that
+ * keep states alive made the narrowing split them without end. */
+#define SKIP_IF_FAILED(...) \
+  do {                      \
+    if (failed)             \
+      return __VA_ARGS__;   \
+  } while (0)
+
 Poly poly_new(int dim, bool empty) {
   ppl_Polyhedron_t p = NULL;
   ck(ppl_new_C_Polyhedron_from_space_dimension(&p, (ppl_dimension_type)dim, empty));
@@ -245,6 +259,7 @@ Poly poly_new(int dim, bool empty) {
 }
 
 Poly poly_copy(Poly p) {
+  SKIP_IF_FAILED(poly_new(0, false));
   ppl_Polyhedron_t q = NULL;
   ck(ppl_new_C_Polyhedron_from_C_Polyhedron(&q, p));
   live++;
@@ -259,6 +274,7 @@ void poly_free(Poly p) {
 }
 
 int poly_dim(Poly p) {
+  SKIP_IF_FAILED(0);
   ppl_dimension_type d = 0;
   ck(ppl_Polyhedron_space_dimension(p, &d));
   return (int)d;
@@ -266,9 +282,13 @@ int poly_dim(Poly p) {
 
 void cons_prepare(const Cons *c) { (void)to_ppl_cons(c); }
 
-void poly_add(Poly p, const Cons *c) { ck(ppl_Polyhedron_add_constraint(p, to_ppl_cons(c))); }
+void poly_add(Poly p, const Cons *c) {
+  SKIP_IF_FAILED();
+  ck(ppl_Polyhedron_add_constraint(p, to_ppl_cons(c)));
+}
 
 void poly_add_all(Poly p, const ConsVec *cs) {
+  SKIP_IF_FAILED();
   if (!cs->len)
     return;
   ppl_Constraint_System_t sys;
@@ -279,35 +299,55 @@ void poly_add_all(Poly p, const ConsVec *cs) {
   ppl_delete_Constraint_System(sys);
 }
 
-bool poly_is_empty(Poly p) { return ck(ppl_Polyhedron_is_empty(p)) > 0; }
+bool poly_is_empty(Poly p) {
+  SKIP_IF_FAILED(true);
+  return ck(ppl_Polyhedron_is_empty(p)) > 0;
+}
 
-void poly_join(Poly dst, Poly src) { ck(ppl_Polyhedron_poly_hull_assign(dst, src)); }
+void poly_join(Poly dst, Poly src) {
+  SKIP_IF_FAILED();
+  ck(ppl_Polyhedron_poly_hull_assign(dst, src));
+}
 
 bool poly_join_if_exact(Poly dst, Poly src) {
+  SKIP_IF_FAILED(true);
   return ck(ppl_Polyhedron_poly_hull_assign_if_exact(dst, src)) > 0;
 }
 
-void poly_meet(Poly dst, Poly src) { ck(ppl_Polyhedron_intersection_assign(dst, src)); }
+void poly_meet(Poly dst, Poly src) {
+  SKIP_IF_FAILED();
+  ck(ppl_Polyhedron_intersection_assign(dst, src));
+}
 
-bool poly_leq(Poly a, Poly b) { return ck(ppl_Polyhedron_contains_Polyhedron(b, a)) > 0; }
+bool poly_leq(Poly a, Poly b) {
+  SKIP_IF_FAILED(true);
+  return ck(ppl_Polyhedron_contains_Polyhedron(b, a)) > 0;
+}
 
 bool poly_disjoint(Poly a, Poly b) {
+  SKIP_IF_FAILED(true);
   return ck(ppl_Polyhedron_is_disjoint_from_Polyhedron(a, b)) > 0;
 }
 
-bool poly_equal(Poly a, Poly b) { return ck(ppl_Polyhedron_equals_Polyhedron(a, b)) > 0; }
+bool poly_equal(Poly a, Poly b) {
+  SKIP_IF_FAILED(true);
+  return ck(ppl_Polyhedron_equals_Polyhedron(a, b)) > 0;
+}
 
 void poly_assign(Poly p, int var, const Lin *lin) {
+  SKIP_IF_FAILED();
   ppl_Coefficient_t one = new_coef(1);
   ck(ppl_Polyhedron_affine_image(p, (ppl_dimension_type)var, to_ppl_lin(lin), one));
   ppl_delete_Coefficient(one);
 }
 
 void poly_forget(Poly p, int var) {
+  SKIP_IF_FAILED();
   ck(ppl_Polyhedron_unconstrain_space_dimension(p, (ppl_dimension_type)var));
 }
 
 void poly_widen(Poly bigger, Poly older, const ConsVec *limits) {
+  SKIP_IF_FAILED();
   ppl_Constraint_System_t sys;
   ck(ppl_new_Constraint_System(&sys));
   int dim = poly_dim(bigger);
@@ -319,13 +359,18 @@ void poly_widen(Poly bigger, Poly older, const ConsVec *limits) {
 }
 
 void poly_add_dims(Poly p, int n) {
+  SKIP_IF_FAILED();
   if (n > 0)
     ck(ppl_Polyhedron_add_space_dimensions_and_embed(p, (ppl_dimension_type)n));
 }
 
-void poly_concat(Poly dst, Poly src) { ck(ppl_Polyhedron_concatenate_assign(dst, src)); }
+void poly_concat(Poly dst, Poly src) {
+  SKIP_IF_FAILED();
+  ck(ppl_Polyhedron_concatenate_assign(dst, src));
+}
 
 void poly_truncate(Poly p, int first) {
+  SKIP_IF_FAILED();
   ck(ppl_Polyhedron_remove_higher_space_dimensions(p, (ppl_dimension_type)first));
 }
 
@@ -333,6 +378,7 @@ void poly_truncate(Poly p, int first) {
  * the ranks of the images first, then add the missing dimensions and move
  * everything into place with a total permutation. */
 void poly_map(Poly p, const int *map, int newdim) {
+  SKIP_IF_FAILED();
   int old = poly_dim(p);
   ppl_dimension_type nad;
   ppl_not_a_dimension(&nad);
@@ -376,6 +422,7 @@ void poly_map(Poly p, const int *map, int newdim) {
 }
 
 Rel poly_relation(Poly p, const Cons *c) {
+  SKIP_IF_FAILED(REL_OUTSIDE);
   int r = ck(ppl_Polyhedron_relation_with_Constraint(p, to_ppl_cons(c)));
   if (r < 0)
     return REL_CROSS;
@@ -458,6 +505,7 @@ static Z3_ast constraint_formula(ppl_const_Constraint_t k, Z3_ast const *names) 
 }
 
 Z3_ast poly_formula(Poly p, Z3_ast const *names) {
+  SKIP_IF_FAILED(smt_true());
   if (poly_is_empty(p))
     return smt_false();
   ppl_const_Constraint_System_t cs;
