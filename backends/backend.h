@@ -7,47 +7,18 @@
  * of the scalar program at control points (as smt.h formulas), which the
  * lifting turns into quantified array invariants.
  *
- *   spacer.c      Z3's Spacer in-process through libz3 (Horn clauses)
- *   spacer_node.c Spacer of a newer Z3 (npm z3-solver) run by Node.js
- *   polyhedra.c   our abstract interpreter on convex polyhedra (PPL)
- *   cpachecker.c  CPAchecker on the scalar C
- *   flata.c       Flata on the numerical transition system (NTS)
- *   interproc.c   Interproc on the SPL program
+ *   spacer/spacer.c        Z3's Spacer in-process through libz3 (Horn clauses)
+ *   spacer/spacer_node.c   Spacer of a newer Z3 (npm z3-solver) run by Node.js
+ *   polyhedra/             our abstract interpreter on convex polyhedra (PPL)
+ *   external/cpachecker.c  CPAchecker on the scalar C
+ *   external/flata.c       Flata on the numerical transition system (NTS)
+ *   external/interproc.c   Interproc on the SPL program
  */
 #ifndef A2S_BACKEND_H
 #define A2S_BACKEND_H
 
-#include "arr2scalar.h"
-#include "smt.h"
-
-typedef enum { VERDICT_UNKNOWN, VERDICT_TRUE, VERDICT_FALSE } Verdict;
-
-/* Where an invariant holds. */
-typedef enum {
-  POINT_LOOP_HEAD,     /* head of a loop (before the test) */
-  POINT_EXIT,          /* function exit: input/output relation */
-  POINT_ENTRY,
-  POINT_OTHER,
-} PointKind;
-
-typedef struct Invariant {
-  Func *func;          /* function of the abstracted program */
-  PointKind kind;
-  Stmt *loop;          /* POINT_LOOP_HEAD: the S_LOOP */
-  Loc loc;             /* source location of the point */
-  Z3_ast formula;      /* over the function's scalar variables by name;
-                          at POINT_EXIT, "<name>__in" is a variable's value
-                          at entry */
-  const char *source;  /* which analyzer produced it */
-} Invariant;
-
-typedef struct Answer {
-  Verdict verdict;     /* about the error; UNKNOWN when not asked or no answer */
-  const char *reason;  /* why unknown (timeout, tool missing, crashed, ...) */
-  double seconds;
-  VEC(Invariant) invariants;
-  const char *trace;   /* raw counterexample text from the tool, if any */
-} Answer;
+#include "answer.h"
+#include "ir.h"
 
 typedef struct BackendOptions {
   double timeout;      /* seconds, 0 = none */

@@ -10,7 +10,11 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "arr2scalar.h"
+#include "cfg.h"
+#include "emit.h"
+#include "frontend.h"
+#include "interp.h"
+#include "transform.h"
 
 /* ---- The pipeline on C text ------------------------------------------------ */
 

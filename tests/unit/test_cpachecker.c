@@ -27,7 +27,7 @@ static Program *load(const char *example, const char *entry) {
 }
 
 static char *slurp(const char *path) {
-  char *s = ext_read_file(path);
+  char *s = file_read(path, 0);
   if (!s)
     fail_msg("cannot read %s", path);
   return s;
@@ -237,7 +237,7 @@ static int setup_scratch(void **state) {
 static int teardown_scratch(void **state) {
   teardown_all(state);
   smt_reset();
-  ext_rmtree(scratch);
+  tmpdir_remove(scratch);
   free(scratch);
   scratch = NULL;
   unsetenv("TMPDIR");
@@ -253,7 +253,7 @@ static const char *script(const char *name, const char *body) {
     mkdir(path, 0755);
     *slash = '/';
   }
-  assert_true(ext_write_file(path, xformat("#!/bin/sh\n%s", body)));
+  assert_true(file_write(path, xformat("#!/bin/sh\n%s", body)));
   chmod(path, 0755);
   return path;
 }
@@ -292,7 +292,7 @@ static const char *fake_cpa(const char *name, const char *verdict, const char *w
   for (char *c = flat; *c; c++)
     *c = *c == '/' ? '_' : *c;
   char *wfile = xformat("%s/%s.witness", scratch, flat);
-  assert_true(ext_write_file(wfile, witness ? witness : ""));
+  assert_true(file_write(wfile, witness ? witness : ""));
   return script(name,
                 xformat("echo \"$@\" > %s/args\n"
                         "out=; prev=; for a in \"$@\"; do\n"

@@ -31,7 +31,7 @@ static Program *load(const char *example, const char *entry, const CellOptions *
 }
 
 static char *slurp(const char *path) {
-  char *s = ext_read_file(path);
+  char *s = file_read(path, 0);
   if (!s)
     fail_msg("cannot read %s", path);
   return s;
@@ -582,7 +582,7 @@ static Z3_lbool spacer_check(Nts *n, Z3_ast spec, unsigned timeout_ms) {
                            NULL);
   }
   if (getenv("A2S_DUMP_CHC")) /* for debugging a failing check */
-    ext_write_file(getenv("A2S_DUMP_CHC"), Z3_fixedpoint_to_string(z, fp, 0, NULL));
+    file_write(getenv("A2S_DUMP_CHC"), Z3_fixedpoint_to_string(z, fp, 0, NULL));
   Z3_lbool r = Z3_fixedpoint_query(z, fp, Z3_mk_app(z, err, 0, NULL));
   Z3_params_dec_ref(z, prm);
   Z3_fixedpoint_dec_ref(z, fp);
@@ -947,7 +947,7 @@ static int setup_scratch(void **state) {
 
 static int teardown_scratch(void **state) {
   teardown_all(state);
-  ext_rmtree(scratch);
+  tmpdir_remove(scratch);
   free(scratch);
   scratch = NULL;
   unsetenv("TMPDIR");
@@ -959,7 +959,7 @@ static int teardown_scratch(void **state) {
 /* An executable script in the scratch directory. */
 static const char *script(const char *name, const char *body) {
   char *path = xformat("%s/%s", scratch, name);
-  assert_true(ext_write_file(path, xformat("#!/bin/sh\n%s", body)));
+  assert_true(file_write(path, xformat("#!/bin/sh\n%s", body)));
   chmod(path, 0755);
   return path;
 }
@@ -1004,7 +1004,7 @@ static void fake_flata_run(void **state) {
                     "    si -> s1 {a_v1'=a_v1__in, a_x1>=high}\n\n  error: \n    false\n}\n\n"
                     "running time: 1.711s\n";
   char *data = xformat("%s/out.txt", scratch);
-  assert_true(ext_write_file(data, out));
+  assert_true(file_write(data, out));
   /* the wrapper also checks that it was given a readable NTS file */
   BackendOptions o = {0};
   o.tool = script("flata", xformat("for a; do f=$a; done\necho \"$@\" > %s/args\n"

@@ -30,7 +30,7 @@ static Program *load(const char *example, const char *entry, const CellOptions *
 }
 
 static char *slurp(const char *path) {
-  char *s = ext_read_file(path);
+  char *s = file_read(path, 0);
   if (!s)
     fail_msg("cannot read %s", path);
   return s;
@@ -869,7 +869,7 @@ static int setup_scratch(void **state) {
 static int teardown_scratch(void **state) {
   teardown_all(state);
   smt_reset();
-  ext_rmtree(scratch);
+  tmpdir_remove(scratch);
   free(scratch);
   scratch = NULL;
   unsetenv("TMPDIR");
@@ -880,7 +880,7 @@ static int teardown_scratch(void **state) {
 
 static const char *script(const char *name, const char *body) {
   char *path = xformat("%s/%s", scratch, name);
-  assert_true(ext_write_file(path, xformat("#!/bin/sh\n%s", body)));
+  assert_true(file_write(path, xformat("#!/bin/sh\n%s", body)));
   chmod(path, 0755);
   return path;
 }
@@ -917,7 +917,7 @@ static void fake_interproc_run(void **state) {
   SplText *spl = interproc_write(p, false);
   Fake f = {spl, "[|i-low>=0; high-i>=0|]", "[|-a_v1+v=0|]", "bottom", "top"};
   char *data = xformat("%s/out.txt", scratch);
-  assert_true(ext_write_file(data, fake_output(spl->text, fake_value, &f)));
+  assert_true(file_write(data, fake_output(spl->text, fake_value, &f)));
   BackendOptions o = {0};
   o.tool = script("interproc", xformat("echo \"$@\" > %s/args\ncat %s\n", scratch, data));
   o.timeout = 20;

@@ -7,6 +7,7 @@
  */
 #include "helpers.h"
 
+#include "backend.h"
 #include "lift.h"
 #include "recheck.h"
 #include "report.h"

@@ -1,0 +1,227 @@
+/*
+ * external.h -- what the external back-ends (cpachecker.c, flata.c,
+ * interproc.c) share: finding the tool, a private temporary directory,
+ * running with a time limit, text and name helpers for the writers, facts
+ * about the abstracted program, formula helpers for the readers -- and the
+ * readers and writers themselves, declared here so that the unit tests can
+ * check them on recorded tool outputs without the tools.
+ */
+#ifndef A2S_EXTERNAL_H
+#define A2S_EXTERNAL_H
+
+#include "backend.h"
+#include "cfg.h"
+#include "files.h"
+#include "proc.h"
+
+typedef VEC(const char *) StrVec;
+
+/* ======================================================================
+ * Finding a tool, temporary files, running
+ * ====================================================================== */
+
+/* Where a tool is: o->tool when given (--cpachecker=PATH, ...), else the
+ * environment variable env, else the first of names found in PATH. The
+ * result (a file or a directory) goes to path. On failure, why gets one line
+ * saying what was looked for. */
+bool ext_locate(const BackendOptions *o, const char *env, const char *const *names,
+                const char *what, char *path, size_t size, char *why, size_t whysize);
+/* Run argv (argv[0] searched in PATH) with its working directory set to dir
+ * (through `env -C`, so that stray files land in the temporary directory),
+ * killed after timeout seconds (0: none). memory_mb > 0 limits its address
+ * space (through prlimit, when installed; not for Java tools, which reserve
+ * far more than they use: give them -Xmx instead). With verbose, the command
+ * line goes to stderr. Returns NULL when the tool ran and exited by itself,
+ * else the reason (could not start, timed out, killed by a signal) as an
+ * arena string; r is filled in either case (free with proc_free). */
+const char *ext_run(const char *dir, const char *const *argv, double timeout, long memory_mb,
+                    bool verbose, ProcResult *r);
+/* The first line of s that contains needle, trimmed (arena), or NULL. */
+char *ext_line_with(const char *s, const char *needle);
+/* An Answer saying "unknown" for reason. */
+Answer ext_unknown(const char *reason);
+
+/* ======================================================================
+ * Writers: text with line/column tracking, names
+ * ====================================================================== */
+
+typedef struct Text {
+  char *s;             /* arena, always NUL-terminated once written */
+  size_t len, cap;
+  int line, col;       /* position after the text so far: 1-based line,
+                          number of characters written on that line */
+} Text;
+
+/* Append printf-style text, keeping line/col up to date. */
+void text_printf(Text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The text so far ("" if nothing was written). */
+const char *text_str(const Text *t);
+
+/* A set of identifiers already used in one scope of the output language. */
+typedef struct NameSet {
+  StrVec names;
+  const char *const *reserved;   /* keywords, NULL-terminated */
+} NameSet;
+
+/* base if it is free (not taken, not reserved), else base_1, base_2, ...;
+ * the result is taken. */
+const char *names_take(NameSet *ns, const char *base);
+bool names_has(const NameSet *ns, const char *name);
+
+/* ======================================================================
+ * Facts about the abstracted program
+ * ====================================================================== */
+
+/* Functions the writers translate: with a body and not an inlined
+ * assertion/assumption wrapper. */
+bool ext_translated(const Func *f);
+/* When the entry is the generated harness of --entry F (it only prepares
+ * the arguments and calls F), F; else NULL. */
+Func *ext_harness_target(Program *p);
+/* Does s (or anything in it) assign v (assignment, read, call result)? */
+bool ext_stmt_assigns(const Stmt *s, const Var *v);
+/* Globals that f or its callees assign (program order). */
+void ext_written_globals(Program *p, Func *f, VarVec *out);
+/* The name build_cfg gives f's return value ("ret", or "ret_N" when taken),
+ * which Spacer's invariants use too. */
+const char *ext_ret_name(Program *p, const Func *f);
+/* Visit every S_LOOP of s in the order emit_c prints them. */
+void ext_each_loop(Stmt *s, void (*fn)(Stmt *loop, void *arg), void *arg);
+
+/* ======================================================================
+ * Formulas
+ * ====================================================================== */
+
+/* Names of the uninterpreted Int constants of f (arena strings). */
+void ext_constants(Z3_ast f, StrVec *out);
+/* exists (every constant of f that keep() rejects). f, as a quantifier-free
+ * formula (true if Z3 cannot eliminate them: weaker, still sound). */
+Z3_ast ext_project(Z3_ast f, bool (*keep)(const char *name, void *arg), void *arg);
+/* f with every constant renamed by rename() (NULL: kept). */
+Z3_ast ext_rename(Z3_ast f, const char *(*rename)(const char *name, void *arg), void *arg);
+
+/* The invariant names of a function's variables, the convention of Spacer's
+ * invariants (chc.c): at POINT_EXIT of a function other than the entry, an
+ * input (parameter or global) appears as "<name>__in" (its value at entry)
+ * and an output (by-reference cell value, global, return value "ret") as
+ * "<name>" (its value at exit); locals are projected out. At the entry's
+ * exit and at loop heads, "<name>" is the current value; inputs may also
+ * appear as "<name>__in". */
+const char *ext_in_name(const char *var_name);
+
+/* ======================================================================
+ * CPAchecker (cpachecker.c)
+ * ====================================================================== */
+
+/* The verdict in CPAchecker's output ("Verification result: TRUE|FALSE|
+ * UNKNOWN"); *reason says why when it is unknown (arena). */
+Verdict cpachecker_read_verdict(const char *out, const char *err, const char **reason);
+/* The property file of an unreach-call task starting at entry. */
+char *cpachecker_property(const char *entry);
+/* Loop invariants of a correctness witness (GraphML 1.0 or YAML 2.0 text)
+ * for the scalar C that emit_c writes for p; appended to a. Returns how many
+ * were found. */
+int cpachecker_read_witness(Program *p, const char *c_text, const char *witness, Answer *a);
+/* A C expression of a witness (over the variables of func and the globals)
+ * as a formula, or NULL if it cannot be read. */
+Z3_ast cpachecker_parse_c(Program *p, Func *func, const char *text);
+
+/* ======================================================================
+ * Flata (flata.c): numerical transition systems
+ * ====================================================================== */
+
+typedef struct FlataOutput {
+  Verdict verdict;
+  const char *reason;  /* unknown: why; false: a note if the trace crashed */
+  bool recursive;      /* the k-bounded summary mode ran */
+  /* The final-state relation of main (or the summary of a recursive run):
+   * over "x" (value at entry, unprimed in the output) and "x'" (value at
+   * exit); NULL if none was printed. */
+  Z3_ast relation;
+  const char *trace;   /* the counterexample table, if printed */
+} FlataOutput;
+
+/* Read Flata's stdout+stderr. */
+FlataOutput flata_read_output(const char *out);
+/* One relation as printed ("{c1, c2}" lines, "false", or a summary
+ * "(c1, c2) ||\n (c3)"): the formula over x and x', or NULL on a syntax
+ * error. */
+Z3_ast flata_parse_relation(const char *text);
+
+/* What the NTS writer made of the main procedure, for reading the relation
+ * back: which NTS name holds which variable's entry or exit value. */
+typedef struct NtsName {
+  const char *nts;     /* name in the NTS */
+  const char *inv;     /* name in invariants ("x" or "x__in"); NULL: project */
+  bool out;            /* an output: its primed name is the exit value */
+} NtsName;
+
+typedef struct NtsText {
+  const char *text;
+  Func *main_func;     /* the function written as main */
+  VEC(NtsName) main_names;
+  bool partial;        /* main's caller assumes more than the NTS says: an
+                          error Flata finds may not happen in the program */
+} NtsText;
+
+/* The NTS of p: the function analysed (the target of the harness, else the
+ * entry) becomes main, its callees procedures. NULL after a diagnostic. */
+NtsText *flata_write(Program *p);
+/* The exit invariant of the main function from Flata's relation. */
+Invariant flata_invariant(const NtsText *nts, Z3_ast relation);
+
+/* ======================================================================
+ * Interproc (interproc.c): SPL programs and their annotations
+ * ====================================================================== */
+
+typedef enum { SPL_LOOP_HEAD, SPL_EXIT, SPL_FAIL } SplPointKind;
+
+/* A control point of the written SPL program that the reader needs. */
+typedef struct SplPoint {
+  SplPointKind kind;
+  int line, col;       /* as Interproc prints it: (L<line> C<col>) */
+  Func *func;
+  Stmt *loop;          /* SPL_LOOP_HEAD */
+} SplPoint;
+
+/* A variable of one SPL procedure and the invariant name it stands for. */
+typedef struct SplName {
+  const char *spl;
+  const char *loop_name;   /* at loop heads (NULL: project) */
+  const char *exit_name;   /* at the exit (NULL: project) */
+} SplName;
+
+typedef struct SplProc {
+  Func *func;
+  VEC(SplName) names;
+} SplProc;
+
+typedef struct SplText {
+  const char *text;
+  VEC(SplPoint) points;
+  VEC(SplProc *) procs;
+} SplText;
+
+/* The SPL program of p. bool_observers: observer flags as `bool` variables
+ * (BddApron Interproc, ConcurInterproc), else ints 0/1 (the numerical
+ * Interproc). NULL after a diagnostic. */
+SplText *interproc_write(Program *p, bool bool_observers);
+
+/* One annotation of Interproc's output. */
+typedef struct SplAnnotation {
+  int line, col;
+  Z3_ast value;        /* over the SPL names; false for bottom */
+} SplAnnotation;
+
+typedef VEC(SplAnnotation) SplAnnotations;
+
+/* The annotations of the first (forward) section of Interproc's output
+ * (-display text). False if there is no annotated program or a value cannot
+ * be read (*why says which). */
+bool interproc_read_output(const char *out, SplAnnotations *a, const char **why);
+/* One VALUE ("bottom", "top", "[|c1; c2|]", box form) as a formula, or NULL. */
+Z3_ast interproc_parse_value(const char *text);
+/* Verdict and invariants from the annotations of the written program. */
+void interproc_answer(SplText *spl, const SplAnnotations *a, bool want_invariants, Answer *out);
+
+#endif

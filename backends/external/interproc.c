@@ -1,0 +1,1546 @@
+/*
+ * interproc.c -- Interproc (B. Jeannet, APRON domains) on the SPL program.
+ *
+ * Writer. SPL is structured: no break, continue, return, switch or goto, no
+ * globals, no arrays; calls take variables and return a tuple. The abstracted
+ * program is written statement by statement:
+ *   - a loop whose body starts with `if (!c) break;` and has no other exit
+ *     becomes `while c do ... done;`; other loops, switches and early returns
+ *     go through one control variable `ctl` (0 normal, 1 break, 2 continue,
+ *     3 return) that guards the rest of each statement sequence;
+ *   - globals are passed to every procedure that uses them, as inputs and
+ *     (when written) outputs; a by-reference cell value p is an input p__in
+ *     copied into the output p, so that its entry value stays available (SPL
+ *     inputs are never assigned);
+ *   - assertions become `if not c then fail; endif;`, the error `fail;`,
+ *     abort() `halt;`; nondeterministic values `random` (with the range of
+ *     narrow types assumed); what SPL cannot express (bitwise operations,
+ *     conditions inside arithmetic) becomes `random` or `brandom`: more
+ *     behaviours, never fewer;
+ *   - observer flags are int 0/1 variables (the numerical Interproc has no
+ *     bool type), or bool variables with the "bool" configuration
+ *     (BddApron Interproc / ConcurInterproc, which partition on them).
+ * While writing, the writer records where the control points it needs are,
+ * as Interproc numbers them: (line, column just after the token) of the `;`,
+ * `then`, `else`, `do` or `begin` that defines the point. A loop's head is
+ * the point just before `while`, a procedure's exit the last point of its
+ * body, an error the point just before `fail`.
+ *
+ * Reader. `interproc -domain D -display text prog.spl` prints the program
+ * again with a comment "(L<l> C<c>) VALUE" after each point; VALUE is bottom,
+ * top or [|c1; ...; cn|] with linear constraints (see the README of the
+ * recorded runs). The error is unreachable when every point before a `fail`
+ * is bottom; otherwise the answer is unknown (abstract interpretation gives
+ * no counterexamples).
+ */
+#include "external.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const spl_keywords[] = {
+    "proc", "var", "true", "false", "assume", "halt", "fail", "skip", "while", "returns",
+    "done", "end", "endif", "if", "int", "real", "bool", "not", "and", "or", "brandom",
+    "random", "do", "then", "else", "begin", "cast", "sqrt", NULL};
+
+/* ======================================================================
+ * Writer
+ * ====================================================================== */
+
+/* The interface of a procedure: what a call passes and receives. */
+typedef struct Iface {
+  Func *f;
+  const char *name;
+  VarVec globals;      /* used globals: inputs after the parameters */
+  VarVec written;      /* written globals: outputs after by-ref values and ret */
+  bool has_ret;
+} Iface;
+
+typedef struct W {
+  Program *p;
+  bool bool_obs;
+  SplText *out;
+  Text *t;             /* where statements go */
+  VEC(Iface *) ifaces;
+  NameSet procs;
+  /* the function being written */
+  Func *f;
+  SplProc *proc;
+  NameSet ns;
+  VarVec vars;         /* variables with a current-value name ... */
+  StrVec cur;          /* ... and that name */
+  StrVec helpers;      /* helper locals to declare (ctl, temps) */
+  const char *ctl;
+  Var *retvar;         /* holds the returned value (NULL: void, or the entry) */
+  VEC(Stmt *) tails;   /* returns after which nothing runs */
+  StrVec temps;        /* call argument temporaries, reused per call */
+  int depth;
+  int pline, pcol;     /* the last point written */
+  int ninstr;
+  bool failed;
+} W;
+
+static Iface *iface_of(W *w, Func *f) {
+  for (int i = 0; i < w->ifaces.len; i++)
+    if (w->ifaces.data[i]->f == f)
+      return w->ifaces.data[i];
+  return NULL;
+}
+
+static const char *cur_name(W *w, Var *v) {
+  for (int i = 0; i < w->vars.len; i++)
+    if (w->vars.data[i] == v)
+      return w->cur.data[i];
+  error_at(v->loc, "internal error: no SPL name for '%s'", v->name);
+  w->failed = true;
+  return "undefined";
+}
+
+static void set_cur(W *w, Var *v, const char *name) {
+  vec_push(&w->vars, v);
+  vec_push(&w->cur, name);
+}
+
+static void add_name(W *w, const char *spl, const char *loop, const char *exit) {
+  SplName n = {spl, loop, exit};
+  vec_push(&w->proc->names, n);
+}
+
+static const char *helper(W *w, const char *base) {
+  const char *n = names_take(&w->ns, base);
+  vec_push(&w->helpers, n);
+  add_name(w, n, NULL, NULL);
+  return n;
+}
+
+/* ---- Output primitives ------------------------------------------------------ */
+
+static void indent(W *w) {
+  for (int i = 0; i < w->depth; i++)
+    text_printf(w->t, "  ");
+}
+
+/* The token just written defines a point. */
+static void point_here(W *w) {
+  w->pline = w->t->line;
+  w->pcol = w->t->col;
+}
+
+static void add_point(W *w, SplPointKind k, Stmt *loop) {
+  SplPoint pt = {k, w->pline, w->pcol, w->f, loop};
+  vec_push(&w->out->points, pt);
+}
+
+/* One instruction on its own line: text then ";" (a point). */
+static void instr(W *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void instr(W *w, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *buf = xalloc((size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(buf, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  indent(w);
+  text_printf(w->t, "%s;", buf);
+  point_here(w);
+  text_printf(w->t, "\n");
+  w->ninstr++;
+}
+
+/* A line ending with a point keyword (then, else, do). */
+static void keyword_line(W *w, const char *text) {
+  indent(w);
+  text_printf(w->t, "%s", text);
+  point_here(w);
+  text_printf(w->t, "\n");
+}
+
+/* ---- Expressions ------------------------------------------------------------------- */
+
+/* Arithmetic as SPL text, with its precedence (1 additive, 2 multiplicative,
+ * 3 unary, 4 atom), or NULL when SPL cannot say it. Integer division is
+ * APRON's `/_i,0` (truncation, as in C); x % y is x - y * (x /_i,0 y). */
+typedef struct Ar {
+  const char *s;
+  int prec;
+} Ar;
+
+static Ar ar(W *w, Expr *e);
+
+static const char *wrap(Ar a, int need) { return a.prec >= need ? a.s : xformat("(%s)", a.s); }
+
+static Ar mk(const char *s, int prec) {
+  Ar a = {s, prec};
+  return a;
+}
+
+static Ar none(void) { return mk(NULL, 0); }
+
+static Ar binop(W *w, Expr *e, const char *op, int prec) {
+  Ar l = ar(w, e->lhs), r = ar(w, e->rhs);
+  if (!l.s || !r.s)
+    return none();
+  return mk(xformat("%s %s %s", wrap(l, prec), op, wrap(r, prec + 1)), prec);
+}
+
+static Ar num(long long v) {
+  if (v >= 0)
+    return mk(xformat("%lld", v), 4);
+  return mk(xformat("-%llu", (unsigned long long)0 - (unsigned long long)v), 3);
+}
+
+static Ar ar(W *w, Expr *e) {
+  long long k;
+  if (expr_wraps(e))
+    return none(); /* modular: no linear term (the value becomes unknown) */
+  switch (e->kind) {
+  case E_NUM:
+    return num(e->num);
+  case E_VAR:
+    return mk(cur_name(w, e->var), 4);
+  case E_ADD:
+    return binop(w, e, "+", 1);
+  case E_SUB:
+    return binop(w, e, "-", 1);
+  case E_MUL:
+    return binop(w, e, "*", 2);
+  case E_DIV:
+    return binop(w, e, "/_i,0", 2);
+  case E_MOD: {
+    Ar l = ar(w, e->lhs), r = ar(w, e->rhs);
+    if (!l.s || !r.s)
+      return none();
+    return mk(xformat("%s - %s * (%s /_i,0 %s)", wrap(l, 1), wrap(r, 2), wrap(l, 2), wrap(r, 3)),
+              1);
+  }
+  case E_NEG: {
+    Ar a = ar(w, e->lhs);
+    return a.s ? mk(xformat("-%s", wrap(a, 3)), 3) : none();
+  }
+  case E_BITNOT: { /* ~x == -x - 1 */
+    Ar a = ar(w, e->lhs);
+    return a.s ? mk(xformat("-%s - 1", wrap(a, 3)), 1) : none();
+  }
+  case E_SHL:
+  case E_SHR:
+    if (expr_is_const(e->rhs, &k) && k >= 0 && k < 62) {
+      Ar a = ar(w, e->lhs);
+      if (!a.s)
+        return none();
+      /* an arithmetic right shift is floor division */
+      return mk(xformat("%s %s %lld", wrap(a, 2), e->kind == E_SHL ? "*" : "/_i,-oo", 1LL << k),
+                2);
+    }
+    return none();
+  case E_CAST:
+    if (e->type->kind == TY_BOOL)
+      return none();
+    return ar(w, e->lhs);
+  default:
+    return none();
+  }
+}
+
+/* A condition in negation normal form (so that `not` never appears), with
+ * its precedence (0 or, 1 and, 2 atom). What SPL cannot say is `brandom`
+ * where it occurs: branches and assumptions then allow more behaviours,
+ * never fewer. */
+static Ar cond(W *w, Expr *e, bool pos);
+
+static const char *cmp_op(ExprKind k, bool pos) {
+  switch (k) {
+  case E_LT: return pos ? "<" : ">=";
+  case E_LE: return pos ? "<=" : ">";
+  case E_GT: return pos ? ">" : "<=";
+  case E_GE: return pos ? ">=" : "<";
+  case E_EQ: return pos ? "==" : "!=";
+  case E_NE: return pos ? "!=" : "==";
+  default: return NULL;
+  }
+}
+
+static Ar junction(Ar a, Ar b, bool conj) {
+  if (!a.s || !b.s)
+    return none();
+  int prec = conj ? 1 : 0; /* and binds tighter than or; both associate */
+  return mk(xformat("%s %s %s", wrap(a, prec), conj ? "and" : "or", wrap(b, prec)), prec);
+}
+
+static Ar cond(W *w, Expr *e, bool pos) {
+  switch (e->kind) {
+  case E_LT: case E_LE: case E_GT: case E_GE: case E_EQ: case E_NE: {
+    Ar l = ar(w, e->lhs), r = ar(w, e->rhs);
+    if (!l.s || !r.s)
+      return mk("brandom", 2);
+    return mk(xformat("%s %s %s", l.s, cmp_op(e->kind, pos), r.s), 2);
+  }
+  case E_LAND:
+    return junction(cond(w, e->lhs, pos), cond(w, e->rhs, pos), pos);
+  case E_LOR:
+    return junction(cond(w, e->lhs, pos), cond(w, e->rhs, pos), !pos);
+  case E_NOT:
+    return cond(w, e->lhs, !pos);
+  case E_NUM: /* not `true`/`false`: this Interproc reads `false` as true */
+    return mk((e->num != 0) == pos ? "0 == 0" : "0 == 1", 2);
+  case E_CAST:
+    return cond(w, e->lhs, pos);
+  case E_COND: {
+    Ar t = junction(cond(w, e->cond, true), cond(w, e->lhs, pos), true);
+    Ar f = junction(cond(w, e->cond, false), cond(w, e->rhs, pos), true);
+    return junction(t, f, false);
+  }
+  default: {
+    Ar a = ar(w, e);
+    if (!a.s) /* either way: more behaviours, never fewer */
+      return mk("brandom", 2);
+    return mk(xformat("%s %s 0", a.s, pos ? "!=" : "=="), 2);
+  }
+  }
+}
+
+static bool truth_valued(const Expr *e) {
+  switch (e->kind) {
+  case E_LT: case E_LE: case E_GT: case E_GE: case E_EQ: case E_NE:
+  case E_LAND: case E_LOR: case E_NOT:
+    return true;
+  case E_CAST:
+    return e->type->kind == TY_BOOL;
+  default:
+    return false;
+  }
+}
+
+/* ---- Control flow: what may leave a statement early ------------------------------ */
+
+static bool is_tail(W *w, Stmt *s) {
+  for (int i = 0; i < w->tails.len; i++)
+    if (w->tails.data[i] == s)
+      return true;
+  return false;
+}
+
+/* Returns after which nothing runs (no ctl needed for them). */
+static void mark_tails(W *w, Stmt *s, bool tail) {
+  if (!s)
+    return;
+  switch (s->kind) {
+  case S_BLOCK:
+    for (int i = 0; i < s->stmts.len; i++)
+      mark_tails(w, s->stmts.data[i], tail && i == s->stmts.len - 1);
+    return;
+  case S_IF:
+    mark_tails(w, s->then, tail);
+    mark_tails(w, s->els, tail);
+    return;
+  case S_RETURN:
+    if (tail)
+      vec_push(&w->tails, s);
+    return;
+  default:
+    return;
+  }
+}
+
+typedef VEC(Stmt *) StmtStack;
+
+static bool in_stack(StmtStack *st, Stmt *s) {
+  for (int i = 0; i < st->len; i++)
+    if (st->data[i] == s)
+      return true;
+  return false;
+}
+
+/* May s end with ctl != 0: a break or continue to a loop or switch around
+ * s, or a return that is not last? */
+static bool escapes_in(W *w, Stmt *s, StmtStack *inside) {
+  if (!s)
+    return false;
+  switch (s->kind) {
+  case S_BREAK:
+  case S_CONTINUE:
+    return !in_stack(inside, s->target);
+  case S_RETURN:
+    return !is_tail(w, s);
+  default:
+    break;
+  }
+  bool pushed = s->kind == S_LOOP || s->kind == S_SWITCH;
+  if (pushed)
+    vec_push(inside, s);
+  bool r = false;
+  for (int i = 0; i < s->stmts.len && !r; i++)
+    r = escapes_in(w, s->stmts.data[i], inside);
+  for (int i = 0; i < s->cases.len && !r; i++)
+    r = escapes_in(w, s->cases.data[i]->body, inside);
+  r = r || escapes_in(w, s->then, inside) || escapes_in(w, s->els, inside) ||
+      escapes_in(w, s->body, inside) || escapes_in(w, s->step, inside);
+  if (pushed)
+    inside->len--;
+  return r;
+}
+
+static bool escapes(W *w, Stmt *s) {
+  StmtStack st = {0};
+  return escapes_in(w, s, &st);
+}
+
+/* Does anything in s break out of (or continue) target? */
+static bool jumps_to(Stmt *s, Stmt *target, StmtKind kind) {
+  if (!s)
+    return false;
+  if (s->kind == kind && s->target == target)
+    return true;
+  for (int i = 0; i < s->stmts.len; i++)
+    if (jumps_to(s->stmts.data[i], target, kind))
+      return true;
+  for (int i = 0; i < s->cases.len; i++)
+    if (jumps_to(s->cases.data[i]->body, target, kind))
+      return true;
+  return jumps_to(s->then, target, kind) || jumps_to(s->els, target, kind) ||
+         jumps_to(s->body, target, kind) || jumps_to(s->step, target, kind);
+}
+
+/* `if (X) break;` of loop: returns X. */
+static Expr *break_test(Stmt *s, Stmt *loop) {
+  if (!s || s->kind != S_IF || s->els)
+    return NULL;
+  Stmt *t = s->then;
+  if (t->kind == S_BLOCK && t->stmts.len == 1)
+    t = t->stmts.data[0];
+  return t->kind == S_BREAK && t->target == loop ? s->expr : NULL;
+}
+
+/* Does a statement write anything in SPL? (array declarations do not) */
+static bool emits(Stmt *s) {
+  if (!s)
+    return false;
+  if (s->kind == S_BLOCK) {
+    for (int i = 0; i < s->stmts.len; i++)
+      if (emits(s->stmts.data[i]))
+        return true;
+    return false;
+  }
+  return !(s->kind == S_DECL && !is_scalar(s->var->type));
+}
+
+static bool any_emits(Stmt **s, int n) {
+  for (int i = 0; i < n; i++)
+    if (emits(s[i]))
+      return true;
+  return false;
+}
+
+/* Is the loop written as a plain `while c do`? *test gets c's negation. */
+static bool plain_loop(W *w, Stmt *loop, Expr **test) {
+  Stmt *body = loop->body;
+  Stmt *first = body && body->kind == S_BLOCK && body->stmts.len ? body->stmts.data[0] : NULL;
+  *test = break_test(first, loop);
+  if (!*test || !cond(w, *test, false).s)
+    return false;
+  for (int i = 1; i < body->stmts.len; i++)
+    if (escapes(w, body->stmts.data[i]))
+      return false;
+  return !escapes(w, loop->step);
+}
+
+static bool needs_ctl(W *w, Stmt *s) {
+  if (!s)
+    return false;
+  if (s->kind == S_SWITCH || (s->kind == S_RETURN && !is_tail(w, s)))
+    return true;
+  if (s->kind == S_LOOP) {
+    Expr *test;
+    if (!plain_loop(w, s, &test))
+      return true;
+  }
+  for (int i = 0; i < s->stmts.len; i++)
+    if (needs_ctl(w, s->stmts.data[i]))
+      return true;
+  for (int i = 0; i < s->cases.len; i++)
+    if (needs_ctl(w, s->cases.data[i]->body))
+      return true;
+  return needs_ctl(w, s->then) || needs_ctl(w, s->els) || needs_ctl(w, s->body) ||
+         needs_ctl(w, s->step);
+}
+
+/* ---- Statements ------------------------------------------------------------------------ */
+
+static void stmt(W *w, Stmt *s);
+static void seq(W *w, Stmt **s, int n);
+
+/* A non-empty instruction sequence (SPL requires one): skip if nothing. */
+static void block(W *w, Stmt *s) {
+  int before = w->ninstr;
+  w->depth++;
+  if (s && s->kind == S_BLOCK)
+    seq(w, s->stmts.data, s->stmts.len);
+  else if (s)
+    stmt(w, s);
+  if (w->ninstr == before)
+    instr(w, "skip");
+  w->depth--;
+}
+
+/* Statements in order; after one that may leave early, the rest runs only
+ * while ctl == 0. */
+static void seq(W *w, Stmt **s, int n) {
+  for (int i = 0; i < n; i++) {
+    /* `int x; x = e;`: the declaration's havoc is overwritten at once */
+    if (s[i]->kind == S_DECL && i + 1 < n && s[i + 1]->kind == S_ASSIGN &&
+        s[i + 1]->var == s[i]->var)
+      continue;
+    stmt(w, s[i]);
+    if (i + 1 < n && escapes(w, s[i]) && any_emits(s + i + 1, n - i - 1)) {
+      keyword_line(w, xformat("if %s == 0 then", w->ctl));
+      w->depth++;
+      seq(w, s + i + 1, n - i - 1);
+      w->depth--;
+      instr(w, "endif");
+      return;
+    }
+  }
+}
+
+static bool is_observer(Var *v) { return v->role == ROLE_OBSERVER; }
+
+static void havoc(W *w, Var *v, Type *t) {
+  const char *n = cur_name(w, v);
+  if (w->bool_obs && is_observer(v)) {
+    instr(w, "%s = brandom", n);
+    return;
+  }
+  instr(w, "%s = random", n);
+  long long lo;
+  unsigned long long hi;
+  if (t && is_scalar(t) && (t->kind == TY_BOOL || t->size < 4 || t->is_unsigned)) {
+    type_range(t, &lo, &hi);
+    if (t->kind == TY_BOOL || t->size < 4)
+      instr(w, "assume %s >= %lld and %s <= %llu", n, lo, n, hi);
+    else
+      instr(w, "assume %s >= 0", n);
+  }
+}
+
+/* v = e, as exactly as SPL allows. */
+static void assign(W *w, Var *v, Expr *e) {
+  const char *n = cur_name(w, v);
+  long long k;
+  if (w->bool_obs && is_observer(v) && expr_is_const(e, &k)) {
+    instr(w, "%s = %s", n, k ? "true" : "false");
+    return;
+  }
+  if (e->kind == E_NONDET) {
+    havoc(w, v, e->type);
+    return;
+  }
+  Ar a = ar(w, e);
+  if (a.s) {
+    instr(w, "%s = %s", n, a.s);
+    return;
+  }
+  if (e->kind == E_COND) {
+    keyword_line(w, xformat("if %s then", cond(w, e->cond, true).s));
+    w->depth++;
+    assign(w, v, e->lhs);
+    w->depth--;
+    keyword_line(w, "else");
+    w->depth++;
+    assign(w, v, e->rhs);
+    w->depth--;
+    instr(w, "endif");
+    return;
+  }
+  Ar c = truth_valued(e) ? cond(w, e, true) : none();
+  if (c.s) { /* a truth value */
+    keyword_line(w, xformat("if %s then", c.s));
+    w->depth++;
+    instr(w, "%s = 1", n);
+    w->depth--;
+    keyword_line(w, "else");
+    w->depth++;
+    instr(w, "%s = 0", n);
+    w->depth--;
+    instr(w, "endif");
+    return;
+  }
+  instr(w, "%s = random", n);
+}
+
+/* The temporary for argument i of calls (made when first needed). */
+static const char *temp(W *w, int i) {
+  while (w->temps.len <= i)
+    vec_push(&w->temps, NULL);
+  if (!w->temps.data[i])
+    w->temps.data[i] = helper(w, xformat("arg%d", i + 1));
+  return w->temps.data[i];
+}
+
+static void call(W *w, Stmt *s) {
+  Iface *c = iface_of(w, s->func);
+  if (!c) { /* no body: only its result is unknown */
+    if (s->var)
+      havoc(w, s->var, s->var->type);
+    else
+      instr(w, "skip");
+    return;
+  }
+  StrVec args = {0};
+  StrVec outs = {0};
+  for (int i = 0; i < s->args.len; i++) {
+    Expr *a = s->args.data[i];
+    if (a->kind == E_VAR && is_scalar(a->var->type)) {
+      vec_push(&args, cur_name(w, a->var));
+      continue;
+    }
+    const char *t = temp(w, i);
+    Ar v = ar(w, a);
+    if (v.s)
+      instr(w, "%s = %s", t, v.s);
+    else
+      instr(w, "%s = random", t);
+    vec_push(&args, t);
+  }
+  for (int i = 0; i < c->globals.len; i++)
+    vec_push(&args, cur_name(w, c->globals.data[i]));
+  for (int i = 0; i < s->args.len && i < s->func->params.len; i++)
+    if (s->func->params.data[i]->byref && s->args.data[i]->kind == E_VAR)
+      vec_push(&outs, cur_name(w, s->args.data[i]->var));
+  if (c->has_ret)
+    vec_push(&outs, s->var ? cur_name(w, s->var) : helper(w, "ignored"));
+  for (int i = 0; i < c->written.len; i++)
+    vec_push(&outs, cur_name(w, c->written.data[i]));
+  /* the same variable cannot receive two results */
+  for (int i = 0; i < outs.len; i++)
+    for (int j = 0; j < i; j++)
+      if (!strcmp(outs.data[i], outs.data[j]))
+        outs.data[i] = helper(w, "ignored");
+  Text line = {0};
+  text_printf(&line, "(");
+  for (int i = 0; i < outs.len; i++)
+    text_printf(&line, "%s%s", i ? ", " : "", outs.data[i]);
+  text_printf(&line, ") = %s(", c->name);
+  for (int i = 0; i < args.len; i++)
+    text_printf(&line, "%s%s", i ? ", " : "", args.data[i]);
+  text_printf(&line, ")");
+  instr(w, "%s", text_str(&line));
+}
+
+static void loop(W *w, Stmt *s) {
+  Expr *test;
+  add_point(w, SPL_LOOP_HEAD, s); /* the point before `while` */
+  if (plain_loop(w, s, &test)) {
+    keyword_line(w, xformat("while %s do", cond(w, test, false).s));
+    int before = w->ninstr;
+    w->depth++;
+    seq(w, s->body->stmts.data + 1, s->body->stmts.len - 1);
+    if (s->step)
+      seq(w, s->step->stmts.data, s->step->stmts.len);
+    if (w->ninstr == before)
+      instr(w, "skip");
+    w->depth--;
+    instr(w, "done");
+    return;
+  }
+  Stmt *body = s->body;
+  Stmt *first = body && body->kind == S_BLOCK && body->stmts.len ? body->stmts.data[0] : NULL;
+  Expr *bt = break_test(first, s);
+  Ar go = bt ? cond(w, bt, false) : none();
+  int skip = go.s ? 1 : 0; /* the test is in the while condition */
+  const char *head = xformat("%s == 0", w->ctl);
+  keyword_line(w, xformat("while %s do", go.s ? xformat("%s and %s", head, wrap(go, 2)) : head));
+  int before = w->ninstr;
+  w->depth++;
+  Stmt **rest = body ? body->stmts.data + skip : NULL;
+  int nrest = body ? body->stmts.len - skip : 0;
+  seq(w, rest, nrest);
+  if (jumps_to(body, s, S_CONTINUE)) {
+    keyword_line(w, xformat("if %s == 2 then", w->ctl));
+    w->depth++;
+    instr(w, "%s = 0", w->ctl);
+    w->depth--;
+    instr(w, "endif");
+  }
+  if (s->step && s->step->stmts.len) {
+    bool guard = false;
+    for (int i = 0; i < nrest; i++)
+      guard |= escapes(w, rest[i]);
+    if (guard) {
+      keyword_line(w, xformat("if %s == 0 then", w->ctl));
+      block(w, s->step);
+      instr(w, "endif");
+    } else {
+      seq(w, s->step->stmts.data, s->step->stmts.len);
+    }
+  }
+  if (w->ninstr == before)
+    instr(w, "skip");
+  w->depth--;
+  instr(w, "done");
+  if (jumps_to(body, s, S_BREAK) || jumps_to(s->step, s, S_BREAK)) {
+    keyword_line(w, xformat("if %s == 1 then", w->ctl));
+    w->depth++;
+    instr(w, "%s = 0", w->ctl);
+    w->depth--;
+    instr(w, "endif");
+  }
+}
+
+static void switch_stmt(W *w, Stmt *s) {
+  const char *sw = helper(w, "sw");
+  const char *fall = helper(w, "fall");
+  Ar e = ar(w, s->expr);
+  instr(w, "%s = %s", sw, e.s ? e.s : "random");
+  instr(w, "%s = 0", fall);
+  Text none_match = {0};
+  for (int i = 0; i < s->cases.len; i++)
+    for (int j = 0; j < s->cases.data[i]->values.len; j++)
+      text_printf(&none_match, "%s%s != %s", none_match.len ? " and " : "", sw,
+                  num(s->cases.data[i]->values.data[j]).s);
+  for (int i = 0; i < s->cases.len; i++) {
+    SwitchCase *c = s->cases.data[i];
+    Text m = {0};
+    for (int j = 0; j < c->values.len; j++)
+      text_printf(&m, " or %s == %s", sw, num(c->values.data[j]).s);
+    if (c->is_default)
+      text_printf(&m, " or %s", none_match.len ? text_str(&none_match) : "0 == 0");
+    keyword_line(w, xformat("if %s == 1%s then", fall, text_str(&m)));
+    w->depth++;
+    instr(w, "%s = 1", fall);
+    w->depth--;
+    block(w, c->body);
+    instr(w, "endif");
+    if (i + 1 < s->cases.len && escapes(w, c->body)) {
+      /* the remaining cases run only while nothing left the switch */
+      keyword_line(w, xformat("if %s == 0 then", w->ctl));
+      w->depth++;
+      for (int k = i + 1; k < s->cases.len; k++) {
+        SwitchCase *d = s->cases.data[k];
+        Text m2 = {0};
+        for (int j = 0; j < d->values.len; j++)
+          text_printf(&m2, " or %s == %s", sw, num(d->values.data[j]).s);
+        if (d->is_default)
+          text_printf(&m2, " or %s", none_match.len ? text_str(&none_match) : "0 == 0");
+        keyword_line(w, xformat("if %s == 0 and (%s == 1%s) then", w->ctl, fall, text_str(&m2)));
+        w->depth++;
+        instr(w, "%s = 1", fall);
+        w->depth--;
+        block(w, d->body);
+        instr(w, "endif");
+      }
+      w->depth--;
+      instr(w, "endif");
+      break;
+    }
+  }
+  if (jumps_to(s, s, S_BREAK)) {
+    keyword_line(w, xformat("if %s == 1 then", w->ctl));
+    w->depth++;
+    instr(w, "%s = 0", w->ctl);
+    w->depth--;
+    instr(w, "endif");
+  }
+}
+
+static void stmt(W *w, Stmt *s) {
+  switch (s->kind) {
+  case S_BLOCK:
+    seq(w, s->stmts.data, s->stmts.len);
+    return;
+  case S_DECL:
+    if (is_scalar(s->var->type))
+      havoc(w, s->var, s->var->type); /* a fresh local holds any value */
+    return;
+  case S_ASSIGN:
+    assign(w, s->var, s->expr);
+    return;
+  case S_READ:
+  case S_WRITE:
+    error_at(s->loc, "SPL has no arrays: abstract them by cells first");
+    w->failed = true;
+    return;
+  case S_CALL:
+    call(w, s);
+    return;
+  case S_ASSUME: {
+    Ar c = cond(w, s->expr, true);
+    if (c.s)
+      instr(w, "assume %s", c.s);
+    else
+      instr(w, "skip"); /* assuming less is sound */
+    return;
+  }
+  case S_ASSERT:
+    keyword_line(w, xformat("if %s then", cond(w, s->expr, false).s));
+    add_point(w, SPL_FAIL, NULL);
+    w->depth++;
+    instr(w, "fail");
+    w->depth--;
+    instr(w, "endif");
+    return;
+  case S_ERROR:
+    add_point(w, SPL_FAIL, NULL);
+    instr(w, "fail");
+    return;
+  case S_HALT:
+    instr(w, "halt");
+    return;
+  case S_IF:
+    keyword_line(w, xformat("if %s then", cond(w, s->expr, true).s));
+    block(w, s->then);
+    if (emits(s->els)) {
+      keyword_line(w, "else");
+      block(w, s->els);
+    }
+    instr(w, "endif");
+    return;
+  case S_LOOP:
+    loop(w, s);
+    return;
+  case S_SWITCH:
+    switch_stmt(w, s);
+    return;
+  case S_BREAK:
+    instr(w, "%s = 1", w->ctl);
+    return;
+  case S_CONTINUE:
+    instr(w, "%s = 2", w->ctl);
+    return;
+  case S_RETURN:
+    if (s->expr && w->retvar)
+      assign(w, w->retvar, s->expr);
+    if (!is_tail(w, s))
+      instr(w, "%s = 3", w->ctl);
+    else if (!(s->expr && w->retvar))
+      instr(w, "skip");
+    return;
+  case S_EXPR:
+    error_at(s->loc, "internal error: expression statement in core IR");
+    w->failed = true;
+    return;
+  }
+}
+
+/* ---- Procedures ------------------------------------------------------------------------ */
+
+static void build_ifaces(W *w) {
+  Program *p = w->p;
+  for (int i = 0; i < p->funcs.len; i++) {
+    Func *f = p->funcs.data[i];
+    if (!ext_translated(f) || f == p->entry)
+      continue;
+    Iface *c = xalloc(sizeof *c);
+    c->f = f;
+    c->name = names_take(&w->procs, f->name);
+    VarVec used = {0};
+    func_globals(p, f, &used);
+    for (int j = 0; j < used.len; j++)
+      if (is_scalar(used.data[j]->type))
+        vec_push(&c->globals, used.data[j]);
+    ext_written_globals(p, f, &c->written);
+    c->has_ret = f->ret->kind != TY_VOID;
+    vec_push(&w->ifaces, c);
+  }
+}
+
+static bool in_vars(const VarVec *v, const Var *x) {
+  for (int i = 0; i < v->len; i++)
+    if (v->data[i] == x)
+      return true;
+  return false;
+}
+
+static void begin_func(W *w, Func *f) {
+  w->f = f;
+  w->proc = xalloc(sizeof *w->proc);
+  w->proc->func = f;
+  vec_push(&w->out->procs, w->proc);
+  NameSet ns = {{0}, spl_keywords};
+  w->ns = ns;
+  /* variables never take a procedure's name */
+  for (int i = 0; i < w->procs.names.len; i++)
+    vec_push(&w->ns.names, w->procs.names.data[i]);
+  w->vars.len = w->cur.len = w->helpers.len = w->tails.len = w->temps.len = 0;
+  w->ctl = NULL;
+  w->retvar = NULL;
+  mark_tails(w, f->body, true);
+}
+
+/* A declaration "name : type". */
+static const char *decl(W *w, const char *name, const Var *v) {
+  return xformat("%s : %s", name, w->bool_obs && v && is_observer((Var *)v) ? "bool" : "int");
+}
+
+typedef struct Sig {
+  StrVec ins, outs, locals;   /* declarations */
+  StrVec copy_to, copy_from;  /* prologue: to = from */
+} Sig;
+
+/* Names of a procedure's variables; fills its signature. */
+static void name_proc(W *w, Iface *c, Sig *sig) {
+  Func *f = w->f;
+  const char **cur = xalloc(sizeof(char *) * (size_t)(f->params.len + 1));
+  const char **gcur = xalloc(sizeof(char *) * (size_t)(c->globals.len + 1));
+  for (int i = 0; i < f->params.len; i++)
+    cur[i] = names_take(&w->ns, f->params.data[i]->name);
+  for (int i = 0; i < c->globals.len; i++)
+    gcur[i] = names_take(&w->ns, c->globals.data[i]->name);
+  for (int i = 0; i < f->locals.len; i++) {
+    Var *v = f->locals.data[i];
+    if (!is_scalar(v->type))
+      continue;
+    const char *n = names_take(&w->ns, v->name);
+    set_cur(w, v, n);
+    add_name(w, n, v->name, NULL);
+    vec_push(&sig->locals, decl(w, n, v));
+  }
+  if (c->has_ret) {
+    Var *r = xalloc(sizeof *r);
+    r->name = ext_ret_name(w->p, f);
+    r->type = f->ret;
+    r->kind = VAR_LOCAL;
+    r->owner = f;
+    w->retvar = r;
+  }
+  const char *ret = w->retvar ? names_take(&w->ns, w->retvar->name) : NULL;
+  for (int i = 0; i < f->params.len; i++) {
+    Var *v = f->params.data[i];
+    set_cur(w, v, cur[i]);
+    if (!v->byref && !ext_stmt_assigns(f->body, v)) {
+      add_name(w, cur[i], v->name, ext_in_name(v->name));
+      vec_push(&sig->ins, decl(w, cur[i], v));
+      continue;
+    }
+    const char *in = names_take(&w->ns, ext_in_name(v->name));
+    add_name(w, in, ext_in_name(v->name), ext_in_name(v->name));
+    vec_push(&sig->ins, decl(w, in, v));
+    vec_push(&sig->copy_to, cur[i]);
+    vec_push(&sig->copy_from, in);
+    if (v->byref) {
+      add_name(w, cur[i], v->name, v->name);
+      vec_push(&sig->outs, decl(w, cur[i], v));
+    } else {
+      add_name(w, cur[i], v->name, NULL);
+      vec_push(&sig->locals, decl(w, cur[i], v));
+    }
+  }
+  for (int i = 0; i < c->globals.len; i++) {
+    Var *g = c->globals.data[i];
+    set_cur(w, g, gcur[i]);
+    if (!in_vars(&c->written, g)) {
+      add_name(w, gcur[i], g->name, ext_in_name(g->name));
+      vec_push(&sig->ins, decl(w, gcur[i], g));
+      continue;
+    }
+    const char *in = names_take(&w->ns, ext_in_name(g->name));
+    add_name(w, in, ext_in_name(g->name), ext_in_name(g->name));
+    vec_push(&sig->ins, decl(w, in, g));
+    vec_push(&sig->copy_to, gcur[i]);
+    vec_push(&sig->copy_from, in);
+  }
+  if (ret) {
+    set_cur(w, w->retvar, ret);
+    add_name(w, ret, NULL, w->retvar->name);
+    vec_push(&sig->outs, decl(w, ret, w->retvar));
+  }
+  /* outputs in the order calls expect: by-ref values, ret, written globals */
+  for (int i = 0; i < c->written.len; i++)
+    vec_push(&sig->outs, decl(w, cur_name(w, c->written.data[i]), c->written.data[i]));
+}
+
+/* Names of the entry's variables: all plain, the globals among them. */
+static void name_entry(W *w, Sig *sig) {
+  Func *f = w->f;
+  VarVec all = {0};
+  for (int i = 0; i < f->params.len; i++)
+    vec_push(&all, f->params.data[i]);
+  for (int i = 0; i < f->locals.len; i++)
+    vec_push(&all, f->locals.data[i]);
+  for (int i = 0; i < w->p->globals.len; i++)
+    vec_push(&all, w->p->globals.data[i]);
+  for (int i = 0; i < all.len; i++) {
+    Var *v = all.data[i];
+    if (!is_scalar(v->type))
+      continue;
+    const char *n = names_take(&w->ns, v->name);
+    set_cur(w, v, n);
+    add_name(w, n, v->name, v->name);
+    vec_push(&sig->locals, decl(w, n, v));
+  }
+}
+
+static void decl_list(Text *t, const char *open, StrVec *d, const char *close) {
+  text_printf(t, "%s", open);
+  for (int i = 0; i < d->len; i++)
+    text_printf(t, "%s%s", i ? ", " : "", d->data[i]);
+  text_printf(t, "%s", close);
+}
+
+/* What runs before the body: the entry gives the globals their initial
+ * values (C's zero by default); a procedure copies the inputs it changes. */
+static void prologue(W *w, Sig *sig, bool entry) {
+  if (entry)
+    for (int i = 0; i < w->p->globals.len; i++) {
+      Var *g = w->p->globals.data[i];
+      if (!is_scalar(g->type))
+        continue;
+      Ar a = g->init ? ar(w, g->init) : mk("0", 4);
+      instr(w, "%s = %s", cur_name(w, g), a.s ? a.s : "random");
+    }
+  for (int i = 0; i < sig->copy_to.len; i++)
+    instr(w, "%s = %s", sig->copy_to.data[i], sig->copy_from.data[i]);
+  if (w->ctl)
+    instr(w, "%s = 0", w->ctl);
+}
+
+/* One procedure (or the main program for the entry) into out. */
+static void write_func(W *w, Text *out, Func *f) {
+  bool entry = f == w->p->entry;
+  begin_func(w, f);
+  Iface *c = entry ? NULL : iface_of(w, f);
+  Sig sig = {0};
+  if (entry)
+    name_entry(w, &sig);
+  else
+    name_proc(w, c, &sig);
+  if (needs_ctl(w, f->body))
+    w->ctl = helper(w, "ctl");
+
+  /* the body first (its helpers must be declared in the header line);
+   * the header is one line and `begin` the next */
+  int header_line = out->line ? out->line : 1;
+  Text body = {0};
+  body.line = header_line + 2;
+  w->t = &body;
+  w->pline = body.line - 1;
+  w->pcol = 5; /* just after `begin` */
+  w->depth = 1;
+  w->ninstr = 0;
+  prologue(w, &sig, entry);
+  seq(w, f->body->stmts.data, f->body->stmts.len);
+  if (!w->ninstr)
+    instr(w, "skip");
+  add_point(w, SPL_EXIT, NULL);
+
+  for (int i = 0; i < w->helpers.len; i++)
+    vec_push(&sig.locals, decl(w, w->helpers.data[i], NULL));
+  if (entry) {
+    decl_list(out, "var ", &sig.locals, ";\n");
+  } else {
+    text_printf(out, "proc %s ", c->name);
+    decl_list(out, "(", &sig.ins, ") returns ");
+    decl_list(out, "(", &sig.outs, ") ");
+    decl_list(out, "var ", &sig.locals, ";\n");
+  }
+  text_printf(out, "begin\n%s", text_str(&body));
+  text_printf(out, "end\n\n");
+}
+
+SplText *interproc_write(Program *p, bool bool_observers) {
+  if (!p->entry || !p->entry->body) {
+    error_at((Loc){p->file, 0, 0}, "no entry function to analyse");
+    return NULL;
+  }
+  W w = {0};
+  w.p = p;
+  w.bool_obs = bool_observers;
+  w.out = xalloc(sizeof *w.out);
+  NameSet procs = {{0}, spl_keywords};
+  w.procs = procs;
+  build_ifaces(&w);
+  Text t = {0};
+  text_printf(&t, "/* SPL program generated by arr2scalar from %s for Interproc.\n"
+                  "   Integers are mathematical integers; observer flags are %s. */\n\n",
+              p->file ? p->file : "(input)", bool_observers ? "bool" : "int 0/1");
+  for (int i = 0; i < p->funcs.len; i++) {
+    Func *f = p->funcs.data[i];
+    if (ext_translated(f) && f != p->entry)
+      write_func(&w, &t, f);
+  }
+  write_func(&w, &t, p->entry);
+  if (w.failed)
+    return NULL;
+  w.out->text = text_str(&t);
+  return w.out;
+}
+
+/* ======================================================================
+ * Reader
+ * ====================================================================== */
+
+/* Whitespace collapsed to single spaces, trimmed. */
+static char *squeeze(const char *s, size_t n) {
+  char *r = xalloc(n + 1);
+  size_t k = 0;
+  bool space = false;
+  for (size_t i = 0; i < n; i++) {
+    char c = s[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      space = k > 0;
+      continue;
+    }
+    if (space)
+      r[k++] = ' ';
+    space = false;
+    r[k++] = c;
+  }
+  r[k] = 0;
+  return r;
+}
+
+typedef struct Lin {
+  VEC(const char *) vars;
+  VEC(long long) num, den;   /* coefficient num/den of vars[i] */
+  long long cnum, cden;      /* constant */
+} Lin;
+
+static long long gcd(long long a, long long b) {
+  if (a < 0)
+    a = -a;
+  if (b < 0)
+    b = -b;
+  while (b) {
+    long long t = a % b;
+    a = b;
+    b = t;
+  }
+  return a ? a : 1;
+}
+
+static bool read_uint(const char **s, long long *v) {
+  if (**s < '0' || **s > '9')
+    return false;
+  long long x = 0;
+  while (**s >= '0' && **s <= '9') {
+    if (__builtin_mul_overflow(x, 10, &x) || __builtin_add_overflow(x, **s - '0', &x))
+      return false;
+    (*s)++;
+  }
+  *v = x;
+  return true;
+}
+
+static bool ident_char(char c, bool first) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+         (!first && c >= '0' && c <= '9');
+}
+
+/* A linear form as APRON prints it: -3a+b+4, 1/2x-y, x-998. */
+static bool read_lin(const char **s, Lin *l) {
+  l->cnum = 0;
+  l->cden = 1;
+  bool any = false;
+  for (;;) {
+    while (**s == ' ')
+      (*s)++;
+    int sign = 1;
+    if (**s == '+' || **s == '-') {
+      sign = **s == '-' ? -1 : 1;
+      (*s)++;
+    } else if (any) {
+      break;
+    }
+    while (**s == ' ')
+      (*s)++;
+    long long n = 1, d = 1;
+    bool has_num = read_uint(s, &n);
+    if (has_num && **s == '/') {
+      (*s)++;
+      if (!read_uint(s, &d) || d == 0)
+        return false;
+    }
+    if (ident_char(**s, true)) {
+      const char *b = *s;
+      while (ident_char(**s, false))
+        (*s)++;
+      vec_push(&l->vars, xstrndup(b, (size_t)(*s - b)));
+      vec_push(&l->num, sign * n);
+      vec_push(&l->den, d);
+    } else if (has_num) {
+      /* constant: cnum/cden += sign*n/d */
+      long long g = gcd(l->cden, d);
+      long long nd, a, b;
+      if (__builtin_mul_overflow(l->cden / g, d, &nd) ||
+          __builtin_mul_overflow(l->cnum, d / g, &a) ||
+          __builtin_mul_overflow(sign * n, l->cden / g, &b) || __builtin_add_overflow(a, b, &a))
+        return false;
+      l->cnum = a;
+      l->cden = nd;
+    } else {
+      return false;
+    }
+    any = true;
+  }
+  return any;
+}
+
+/* sum (num_i/den_i) x_i + c, scaled by the denominators' lcm (> 0, so the
+ * relation to 0 is unchanged). */
+static Z3_ast lin_term(Lin *l) {
+  long long m = l->cden;
+  for (int i = 0; i < l->vars.len; i++) {
+    long long g = gcd(m, l->den.data[i]);
+    if (__builtin_mul_overflow(m / g, l->den.data[i], &m))
+      return NULL;
+  }
+  Z3_context z = smt_ctx();
+  VEC(Z3_ast) terms = {0};
+  for (int i = 0; i < l->vars.len; i++) {
+    long long c;
+    if (__builtin_mul_overflow(l->num.data[i], m / l->den.data[i], &c))
+      return NULL;
+    Z3_ast args[2] = {smt_num(c), smt_int_const(l->vars.data[i])};
+    vec_push(&terms, Z3_mk_mul(z, 2, args));
+  }
+  long long c;
+  if (__builtin_mul_overflow(l->cnum, m / l->cden, &c))
+    return NULL;
+  vec_push(&terms, smt_num(c));
+  return terms.len == 1 ? terms.data[0] : Z3_mk_add(z, (unsigned)terms.len, terms.data);
+}
+
+/* Box form "x in [lo;hi]" with OCaml floats and -oo/+oo. */
+static Z3_ast box_constraint(const char *c) {
+  const char *in = strstr(c, " in [");
+  if (!in)
+    return NULL;
+  char *var = xstrndup(c, (size_t)(in - c));
+  const char *lo = in + 5;
+  const char *semi = strchr(lo, ';');
+  const char *close = semi ? strchr(semi, ']') : NULL;
+  if (!close)
+    return NULL;
+  Z3_context z = smt_ctx();
+  Z3_ast x = smt_int_const(var);
+  Z3_ast r = smt_true();
+  char *l = xstrndup(lo, (size_t)(semi - lo)), *h = xstrndup(semi + 1, (size_t)(close - semi - 1));
+  char *end;
+  if (strcmp(l, "-oo")) {
+    double v = strtod(l, &end);
+    if (end == l)
+      return NULL;
+    r = smt_and2(r, Z3_mk_ge(z, x, smt_num((long long)__builtin_ceil(v))));
+  }
+  if (strcmp(h, "+oo")) {
+    double v = strtod(h, &end);
+    if (end == h)
+      return NULL;
+    r = smt_and2(r, Z3_mk_le(z, x, smt_num((long long)__builtin_floor(v))));
+  }
+  return r;
+}
+
+/* One constraint: linear form then >=0, >0, =0, <>0 or =0 mod k. */
+static Z3_ast constraint(const char *c) {
+  if (strstr(c, " in ["))
+    return box_constraint(c);
+  Lin l = {0};
+  const char *s = c;
+  if (!read_lin(&s, &l))
+    return NULL;
+  Z3_ast t = lin_term(&l);
+  if (!t)
+    return NULL;
+  Z3_context z = smt_ctx();
+  while (*s == ' ')
+    s++;
+  Z3_ast zero = smt_num(0);
+  if (!strcmp(s, ">=0"))
+    return Z3_mk_ge(z, t, zero);
+  if (!strcmp(s, ">0"))
+    return Z3_mk_gt(z, t, zero);
+  if (!strcmp(s, "=0"))
+    return Z3_mk_eq(z, t, zero);
+  if (!strcmp(s, "<>0"))
+    return smt_not(Z3_mk_eq(z, t, zero));
+  long long k;
+  if (!strncmp(s, "=0 mod ", 7)) {
+    s += 7;
+    if (read_uint(&s, &k) && k > 0 && !*s)
+      return Z3_mk_eq(z, Z3_mk_mod(z, t, smt_num(k)), zero);
+  }
+  return NULL;
+}
+
+Z3_ast interproc_parse_value(const char *text) {
+  char *v = squeeze(text, strlen(text));
+  if (!strcmp(v, "bottom"))
+    return smt_false();
+  if (!strcmp(v, "top"))
+    return smt_true();
+  size_t n = strlen(v);
+  if (n < 4 || strncmp(v, "[|", 2) || strcmp(v + n - 2, "|]"))
+    return NULL;
+  char *inner = xstrndup(v + 2, n - 4);
+  Z3_ast r = smt_true();
+  /* split on ';' outside brackets (box bounds are "[lo;hi]") */
+  int depth = 0;
+  char *start = inner;
+  for (char *p = inner;; p++) {
+    if (*p == '[')
+      depth++;
+    else if (*p == ']')
+      depth--;
+    if ((*p == ';' && depth == 0) || !*p) {
+      char *c = squeeze(start, (size_t)(p - start));
+      if (*c) {
+        Z3_ast a = constraint(c);
+        /* an unreadable constraint is dropped: a weaker value, still sound */
+        if (a)
+          r = smt_and2(r, a);
+      }
+      if (!*p)
+        break;
+      start = p + 1;
+    }
+  }
+  return r;
+}
+
+bool interproc_read_output(const char *out, SplAnnotations *a, const char **why) {
+  const char *sec = strstr(out, "Annotated program after forward analysis");
+  if (!sec) {
+    *why = "no annotated program in Interproc's output";
+    return false;
+  }
+  const char *end = strstr(sec + 1, "Annotated program after");
+  if (!end)
+    end = sec + strlen(sec);
+  for (const char *p = strstr(sec, "/*"); p && p < end; p = strstr(p + 2, "/*")) {
+    const char *close = strstr(p + 2, "*/");
+    if (!close || close > end)
+      break;
+    const char *s = p + 2;
+    while (*s == ' ' || *s == '\n' || *s == '\t')
+      s++;
+    int line, col, used = 0;
+    if (sscanf(s, "(L%d C%d)%n", &line, &col, &used) != 2 || !used)
+      continue;
+    s += used;
+    Z3_ast value = interproc_parse_value(xstrndup(s, (size_t)(close - s)));
+    if (!value) {
+      *why = xformat("cannot read Interproc's value at (L%d C%d): %.80s", line, col, s);
+      return false;
+    }
+    SplAnnotation an = {line, col, value};
+    vec_push(a, an);
+    p = close;
+  }
+  if (!a->len) {
+    *why = "no annotations in Interproc's output";
+    return false;
+  }
+  return true;
+}
+
+static Z3_ast value_at(const SplAnnotations *a, int line, int col) {
+  for (int i = 0; i < a->len; i++)
+    if (a->data[i].line == line && a->data[i].col == col)
+      return a->data[i].value;
+  return NULL;
+}
+
+/* ---- From annotations to invariants ----------------------------------------------------- */
+
+#define DROP "\x01drop"
+
+typedef struct Renaming {
+  SplProc *proc;
+  bool exit;
+} Renaming;
+
+static const char *rename_spl(const char *name, void *arg) {
+  Renaming *r = arg;
+  for (int i = 0; i < r->proc->names.len; i++) {
+    SplName *n = &r->proc->names.data[i];
+    if (!strcmp(n->spl, name)) {
+      const char *to = r->exit ? n->exit_name : n->loop_name;
+      return to ? to : xformat(DROP "%s", name);
+    }
+  }
+  return xformat(DROP "%s", name); /* not a variable of this procedure */
+}
+
+static bool keep_name(const char *name, void *arg) {
+  (void)arg;
+  return strncmp(name, DROP, strlen(DROP)) != 0;
+}
+
+static SplProc *proc_of(SplText *spl, Func *f) {
+  for (int i = 0; i < spl->procs.len; i++)
+    if (spl->procs.data[i]->func == f)
+      return spl->procs.data[i];
+  return NULL;
+}
+
+static void add_invariant(SplText *spl, SplPoint *pt, Z3_ast value, Answer *out) {
+  SplProc *proc = proc_of(spl, pt->func);
+  if (!proc)
+    return;
+  Renaming r = {proc, pt->kind == SPL_EXIT};
+  Z3_ast f = ext_project(ext_rename(value, rename_spl, &r), keep_name, NULL);
+  f = Z3_simplify(smt_ctx(), f);
+  if (Z3_is_eq_ast(smt_ctx(), f, smt_true()))
+    return;
+  Invariant inv = {0};
+  inv.func = pt->func;
+  inv.kind = pt->kind == SPL_EXIT ? POINT_EXIT : POINT_LOOP_HEAD;
+  inv.loop = pt->loop;
+  inv.loc = pt->loop ? pt->loop->loc : pt->func->loc;
+  inv.formula = f;
+  inv.source = "interproc";
+  vec_push(&out->invariants, inv);
+}
+
+void interproc_answer(SplText *spl, const SplAnnotations *a, bool want_invariants, Answer *out) {
+  const char *missing = NULL;
+  bool all_bottom = true;
+  for (int i = 0; i < spl->points.len; i++) {
+    SplPoint *pt = &spl->points.data[i];
+    Z3_ast v = value_at(a, pt->line, pt->col);
+    if (!v) {
+      missing = xformat("no annotation at (L%d C%d) in Interproc's output", pt->line, pt->col);
+      if (pt->kind == SPL_FAIL)
+        all_bottom = false;
+      continue;
+    }
+    if (pt->kind == SPL_FAIL) {
+      if (smt_check(v, 5) != Z3_L_FALSE)
+        all_bottom = false;
+    } else if (want_invariants) {
+      add_invariant(spl, pt, v, out);
+    }
+  }
+  if (all_bottom) {
+    out->verdict = VERDICT_TRUE;
+  } else {
+    out->verdict = VERDICT_UNKNOWN;
+    out->reason = missing ? missing
+                          : "Interproc's invariants do not exclude the error (abstract "
+                            "interpretation gives no counterexamples)";
+  }
+}
+
+/* ======================================================================
+ * Running Interproc
+ * ====================================================================== */
+
+static const char *const tool_names[] = {"interproc", NULL};
+
+/* The interproc executable: found as given, or in a directory (its bin/). */
+static const char *executable(const BackendOptions *o, char *why, size_t size) {
+  char path[4096];
+  if (!ext_locate(o, "INTERPROC", tool_names, "Interproc", path, sizeof path, why, size))
+    return NULL;
+  if (!file_is_dir(path))
+    return xstrdup(path);
+  char *exe = file_in_dir(path, "interproc", true);
+  if (!exe)
+    exe = file_in_dir(path, "bin/interproc", true);
+  if (!exe)
+    snprintf(why, size, "Interproc not found: no interproc executable in %s", path);
+  return exe;
+}
+
+static bool available(const BackendOptions *o, char *why, size_t size) {
+  return executable(o, why, size) != NULL;
+}
+
+static const char *const domains[] = {"box", "octagon", "polka", "polkastrict", "polkaeq",
+                                      "ppl", "pplstrict", "pplgrid", "polkagrid", "boxpolicy",
+                                      "taylor1plus", NULL};
+
+/* --config: a domain and/or "bool", comma-separated (default polka). */
+static bool read_config(const char *config, const char **domain, bool *bools, const char **why) {
+  *domain = "polka";
+  *bools = false;
+  if (!config || !*config)
+    return true;
+  char *c = xstrdup(config);
+  for (char *tok = strtok(c, ","); tok; tok = strtok(NULL, ",")) {
+    if (!strcmp(tok, "bool")) {
+      *bools = true;
+      continue;
+    }
+    if (!strcmp(tok, "polyhedra"))
+      tok = "polka";
+    if (!strcmp(tok, "boxes") || !strcmp(tok, "intervals"))
+      tok = "box";
+    if (!strcmp(tok, "octagons"))
+      tok = "octagon";
+    bool known = false;
+    for (int i = 0; domains[i]; i++)
+      known |= !strcmp(domains[i], tok);
+    if (!known) {
+      *why = xformat("unknown Interproc configuration '%s' (expected a domain: box, octagon, "
+                     "polka, ppl, ...; and/or bool)",
+                     tok);
+      return false;
+    }
+    *domain = tok;
+  }
+  return true;
+}
+
+static Answer run(Program *p, const BackendOptions *o, bool want_invariants) {
+  char why[512];
+  const char *exe = executable(o, why, sizeof why);
+  if (!exe)
+    return ext_unknown(xstrdup(why));
+  const char *domain, *bad = NULL;
+  bool bools;
+  if (!read_config(o->config, &domain, &bools, &bad))
+    return ext_unknown(bad);
+  int before = error_count();
+  SplText *spl = interproc_write(p, bools);
+  if (!spl || error_count() != before)
+    return ext_unknown("the program cannot be written in SPL");
+  char *dir = tmpdir_make("interproc", why, sizeof why);
+  if (!dir)
+    return ext_unknown(xstrdup(why));
+  Answer a = {0};
+  char *file = xformat("%s/program.spl", dir);
+  if (!file_write(file, spl->text)) {
+    tmpdir_remove(dir);
+    return ext_unknown(xformat("cannot write %s", file));
+  }
+  const char *argv[] = {exe, "-domain", domain, "-display", "text", file, NULL};
+  ProcResult r;
+  const char *fail = ext_run(dir, argv, o->timeout, o->memory_mb, o->verbose, &r);
+  tmpdir_remove(dir);
+  a.seconds = r.seconds;
+  if (fail) {
+    a.reason = fail;
+  } else if (r.status != 0) {
+    char *line = ext_line_with(r.err, "Fatal error");
+    if (!line)
+      line = ext_line_with(r.out, "Fatal error");
+    a.reason = xformat("Interproc failed (exit status %d): %s", r.status,
+                       line ? line : "no message");
+  } else {
+    SplAnnotations ann = {0};
+    const char *bad_output = NULL;
+    if (interproc_read_output(r.out, &ann, &bad_output))
+      interproc_answer(spl, &ann, want_invariants, &a);
+    else
+      a.reason = bad_output;
+  }
+  proc_free(&r);
+  return a;
+}
+
+static Answer verify(Program *p, const BackendOptions *o) { return run(p, o, o->want_invariants); }
+
+static Answer invariants(Program *p, const BackendOptions *o) { return run(p, o, true); }
+
+static bool emit(FILE *out, Program *p) {
+  SplText *spl = interproc_write(p, false);
+  if (!spl)
+    return false;
+  return fputs(spl->text, out) >= 0;
+}
+
+const Backend backend_interproc = {"interproc", available, verify, invariants, emit};

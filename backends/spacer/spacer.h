@@ -1,0 +1,42 @@
+/*
+ * spacer.h -- what the two Spacer back-ends share: solving Horn clauses and
+ * reading their answer.
+ */
+#ifndef A2S_SPACER_H
+#define A2S_SPACER_H
+
+#include "backend.h"
+#include "chc.h"
+
+/* A ground fact of a counterexample: a predicate applied to values. */
+typedef struct GroundFact {
+  ChcPred *pred;
+  VEC(long long) values;   /* Int arguments (arrays are skipped) */
+  int clause;              /* index in Chc.clauses of the clause that derived it, or -1 */
+} GroundFact;
+
+typedef struct SpacerResult {
+  Verdict verdict;         /* TRUE: Err unreachable; FALSE: reachable */
+  const char *reason;
+  double seconds;
+  /* TRUE: interpretation of each predicate, over constants a0, a1, ...
+   * (SMT-LIB text, parsed by spacer_invariants) */
+  VEC(const char *) interp_names;
+  VEC(const char *) interp_texts;
+  /* FALSE (in-process only): the derivation, bottom-up */
+  VEC(GroundFact) trace;
+} SpacerResult;
+
+/* Spacer of the linked libz3 on the clauses, in a child process killed after
+ * timeout seconds (0: none) or above memory_mb (0: no limit). */
+SpacerResult spacer_solve_libz3(Chc *c, double timeout, long memory_mb);
+/* Spacer of the npm z3-solver release, through the Node.js runner. */
+SpacerResult spacer_solve_node(Chc *c, double timeout, long memory_mb);
+/* Is the Node.js runner installed (node on PATH, z3-solver installed)? */
+bool spacer_node_available(char *why, size_t size);
+/* The interpretations of a TRUE result as invariants (Var names). */
+void spacer_invariants(Chc *c, SpacerResult *r, Answer *out, const char *source);
+/* Read the runner's/child's output format into r (shared by both). */
+void spacer_read_output(Chc *c, const char *text, SpacerResult *r);
+
+#endif

@@ -1,0 +1,153 @@
+/*
+ * spacer_node.c -- Spacer of a newer Z3: the npm z3-solver release pinned in
+ * package.json (a WebAssembly build), run by Node.js through
+ * backends/spacer/node/spacer-runner.mjs.
+ *
+ * Measured on a two-loop "compute the max, then check every cell" program,
+ * Debian's libz3 4.8.12 diverges where this Z3 answers in about a second, so
+ * this is the default when Node.js and the package are installed (`npm ci`
+ * in the source directory; README.md). The clauses are the --emit=chc text,
+ * query included; the runner answers like the libz3 child (spacer.c), with
+ * the model as text after a `model` line.
+ */
+#include "spacer.h"
+
+#include "proc.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef A2S_SOURCE_DIR
+#define A2S_SOURCE_DIR "."
+#endif
+
+static const char *runner_path(void) {
+  const char *env = getenv("A2S_NODE_RUNNER");
+  return env && *env ? env : A2S_SOURCE_DIR "/backends/spacer/node/spacer-runner.mjs";
+}
+
+static const char *node_binary(void) {
+  const char *env = getenv("A2S_NODE");
+  return env && *env ? env : "node";
+}
+
+bool spacer_node_available(char *why, size_t size) {
+  char path[4096];
+  if (!find_in_path(node_binary(), path, sizeof path)) {
+    snprintf(why, size, "Node.js ('%s') is not installed", node_binary());
+    return false;
+  }
+  if (access(runner_path(), R_OK) != 0) {
+    snprintf(why, size, "the runner %s is missing", runner_path());
+    return false;
+  }
+  /* z3-solver is resolved from the runner's directory upwards: the
+   * node_modules of the source directory (backends/spacer/node/../../../) */
+  char pkg[4096];
+  const char *runner = runner_path();
+  const char *slash = strrchr(runner, '/');
+  int dirlen = slash ? (int)(slash - runner) : 1;
+  snprintf(pkg, sizeof pkg, "%.*s/../../../node_modules/z3-solver/package.json", dirlen,
+           slash ? runner : ".");
+  if (access(pkg, R_OK) != 0) {
+    snprintf(why, size, "the npm package z3-solver is not installed (run `npm ci` in %s)",
+             A2S_SOURCE_DIR);
+    return false;
+  }
+  return true;
+}
+
+/* The model as `interp NAME FORMULA` entries: each predicate applied to
+ * constants a0, a1, ... and expanded by Z3's parser. */
+static void read_model(Chc *c, const char *model, SpacerResult *r) {
+  Z3_context z = smt_ctx();
+  /* the model is "(" define-fun ... ")"; its definitions are commands */
+  const char *open = strchr(model, '(');
+  const char *close = strrchr(model, ')');
+  if (!open || !close || close <= open)
+    return;
+  char *defs = xstrndup(open + 1, (size_t)(close - open - 1));
+  for (int i = 0; i < c->preds.len; i++) {
+    ChcPred *pr = c->preds.data[i];
+    if (pr->kind == PRED_ERR || !strstr(defs, pr->name))
+      continue;
+    char *script = xformat("%s\n", defs);
+    char *app = xformat("(%s", pr->name);
+    for (int j = 0; j < pr->args.len; j++) {
+      script = xformat("%s(declare-const a%d %s)\n", script, j,
+                       Z3_sort_to_string(z, pr->args.data[j].sort));
+      app = xformat("%s a%d", app, j);
+    }
+    script = xformat("%s(assert %s%s)\n", script, pr->args.len ? app : pr->name,
+                     pr->args.len ? ")" : "");
+    Z3_ast_vector v = Z3_parse_smtlib2_string(z, script, 0, NULL, NULL, 0, NULL, NULL);
+    if (Z3_get_error_code(z) != Z3_OK || Z3_ast_vector_size(z, v) != 1)
+      continue;
+    vec_push(&r->interp_names, pr->name);
+    vec_push(&r->interp_texts, smt_text(Z3_ast_vector_get(z, v, 0)));
+  }
+}
+
+SpacerResult spacer_solve_node(Chc *c, double timeout, long memory_mb) {
+  SpacerResult r = {0};
+  char why[512];
+  if (!spacer_node_available(why, sizeof why)) {
+    r.reason = xstrdup(why);
+    return r;
+  }
+  char *text = chc_text(c, true, false);
+  char *heap = memory_mb > 0 ? xformat("--max-old-space-size=%ld", memory_mb) : NULL;
+  const char *argv[] = {node_binary(), heap ? heap : "--no-warnings", runner_path(), NULL};
+  ProcResult pr;
+  if (!proc_run(argv, text, timeout, &pr)) {
+    r.reason = "cannot run node";
+    return r;
+  }
+  r.seconds = pr.seconds;
+  if (pr.timed_out) {
+    r.reason = xformat("timeout after %.0f s", timeout);
+  } else {
+    const char *model = strstr(pr.out, "\nmodel\n");
+    char *head = model ? xstrndup(pr.out, (size_t)(model - pr.out + 1)) : xstrdup(pr.out);
+    spacer_read_output(c, head, &r);
+    if (model && r.verdict == VERDICT_TRUE)
+      read_model(c, model + 7, &r);
+    if (r.verdict == VERDICT_UNKNOWN && pr.signal)
+      r.reason = xformat("node was killed by signal %d", pr.signal);
+    else if (r.verdict == VERDICT_UNKNOWN && pr.status != 0)
+      r.reason = xformat("node exited with status %d: %.200s", pr.status, pr.err);
+  }
+  proc_free(&pr);
+  return r;
+}
+
+static bool node_available(const BackendOptions *o, char *why, size_t size) {
+  (void)o;
+  return spacer_node_available(why, size);
+}
+
+static Answer node_verify(Program *p, const BackendOptions *o) {
+  Answer a = {0};
+  ChcOptions co = {.arrays = !p->abstracted};
+  Chc *c = chc_build(p, &co);
+  if (!c) {
+    a.reason = "cannot build the Horn clauses";
+    return a;
+  }
+  SpacerResult r = spacer_solve_node(c, o->timeout, o->memory_mb);
+  a.verdict = r.verdict;
+  a.reason = r.reason;
+  a.seconds = r.seconds;
+  if (r.verdict == VERDICT_TRUE && o->want_invariants && p->abstracted)
+    spacer_invariants(c, &r, &a, "spacer (z3-solver)");
+  return a;
+}
+
+const Backend backend_spacer_node = {
+    .name = "spacer-node",
+    .available = node_available,
+    .verify = node_verify,
+    .invariants = NULL,
+    .emit = NULL,
+};

@@ -1,0 +1,64 @@
+/*
+ * base.h -- the ground floor: arena, growable vectors, strings,
+ * diagnostics, the clock. Every other floor builds on it; it knows nothing
+ * of C programs or formulas.
+ */
+#ifndef A2S_BASE_H
+#define A2S_BASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+
+/* Zeroed memory from the arena; aborts on exhaustion. */
+void *xalloc(size_t size);
+/* Copy of s (or of its first n bytes) in the arena. */
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* printf into a fresh arena string. */
+char *xformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Release every arena allocation made so far. */
+void arena_free_all(void);
+/* Seconds on the monotonic clock (CLOCK_MONOTONIC): for time limits and
+ * durations, never the time of day. */
+double clock_now(void);
+
+/* A growable array of T in the arena: VEC(Stmt *) body; vec_push(&body, s); */
+#define VEC(T) struct { T *data; int len, cap; }
+void vec_reserve_(void **data, int *cap, int need, size_t elem_size);
+#define vec_push(v, x)                                                        \
+  (vec_reserve_((void **)&(v)->data, &(v)->cap, (v)->len + 1,                 \
+                sizeof *(v)->data),                                           \
+   (v)->data[(v)->len++] = (x))
+
+/* Source location of a construct, for diagnostics. */
+typedef struct Loc {
+  const char *file;
+  int line, col;
+} Loc;
+
+/* Compiler-style diagnostics on stderr: "file:line:col: error: ...".
+ * error_at() counts errors; stages keep going where they can so that one run
+ * reports every problem, and the driver exits with code 2 if any occurred. */
+void error_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void warn_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void note_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int error_count(void);
+void error_reset(void);
+/* When set, diagnostics are collected silently (unit tests inspect them). */
+void diag_capture(bool on);
+const char *diag_captured(void);
+
+/* Exit codes of arr2scalar (verify adds the verdicts; bench exits 0 unless
+ * a verdict was wrong). */
+enum {
+  EXIT_TRUE = 0,           /* verdict true: the error is unreachable */
+  EXIT_USAGE = 2,          /* usage error, or input that cannot be translated */
+  EXIT_INTERNAL = 3,       /* internal error */
+  EXIT_FALSE = 10,         /* verdict false: a replayed counterexample */
+  EXIT_UNKNOWN = 20,       /* verdict unknown */
+};
+
+#endif /* A2S_BASE_H */

@@ -1,0 +1,153 @@
+/*
+ * util.c -- arena allocation, growable vectors, strings, diagnostics.
+ */
+#include "base.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- Arena -------------------------------------------------------------
+ * IR nodes are many, small and live until the run ends, so they come from a
+ * bump allocator that is released in one go (no per-node ownership rules). */
+
+typedef struct Chunk {
+  struct Chunk *next;
+  size_t used, size;
+  max_align_t data[];
+} Chunk;
+
+static Chunk *arena;
+
+void *xalloc(size_t size) {
+  size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+  if (!arena || arena->used + size > arena->size) {
+    size_t cap = size > 60000 ? size : 60000;
+    Chunk *c = malloc(sizeof(Chunk) + cap);
+    if (!c) {
+      fprintf(stderr, "arr2scalar: out of memory\n");
+      exit(3);
+    }
+    c->next = arena;
+    c->used = 0;
+    c->size = cap;
+    arena = c;
+  }
+  void *p = (char *)arena->data + arena->used;
+  arena->used += size;
+  memset(p, 0, size);
+  return p;
+}
+
+void arena_free_all(void) {
+  while (arena) {
+    Chunk *next = arena->next;
+    free(arena);
+    arena = next;
+  }
+}
+
+char *xstrndup(const char *s, size_t n) {
+  char *p = xalloc(n + 1);
+  memcpy(p, s, n);
+  return p;
+}
+
+char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
+
+char *xformat(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *buf = xalloc((size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(buf, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  return buf;
+}
+
+void vec_reserve_(void **data, int *cap, int need, size_t elem_size) {
+  if (need <= *cap)
+    return;
+  int ncap = *cap ? *cap * 2 : 8;
+  while (ncap < need)
+    ncap *= 2;
+  void *n = xalloc((size_t)ncap * elem_size);
+  if (*data)
+    memcpy(n, *data, (size_t)*cap * elem_size);
+  *data = n;
+  *cap = ncap;
+}
+
+/* ---- Diagnostics -------------------------------------------------------- */
+
+static int nerrors;
+static bool capturing;
+static char *captured;      /* malloc'd; tests read it */
+static size_t captured_len;
+
+static void vdiag(Loc loc, const char *kind, const char *fmt, va_list ap) {
+  char msg[2048];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  char line[2300];
+  if (loc.file && loc.line > 0)
+    snprintf(line, sizeof line, "%s:%d:%d: %s: %s\n", loc.file, loc.line, loc.col, kind, msg);
+  else if (loc.file)
+    snprintf(line, sizeof line, "%s: %s: %s\n", loc.file, kind, msg);
+  else
+    snprintf(line, sizeof line, "arr2scalar: %s: %s\n", kind, msg);
+  if (capturing) {
+    size_t n = strlen(line);
+    char *c = realloc(captured, captured_len + n + 1);
+    if (!c)
+      return;
+    captured = c;
+    memcpy(captured + captured_len, line, n + 1);
+    captured_len += n;
+  } else {
+    fputs(line, stderr);
+  }
+}
+
+void error_at(Loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vdiag(loc, "error", fmt, ap);
+  va_end(ap);
+  nerrors++;
+}
+
+void warn_at(Loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vdiag(loc, "warning", fmt, ap);
+  va_end(ap);
+}
+
+void note_at(Loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vdiag(loc, "note", fmt, ap);
+  va_end(ap);
+}
+
+int error_count(void) { return nerrors; }
+
+void error_reset(void) {
+  nerrors = 0;
+  free(captured);
+  captured = NULL;
+  captured_len = 0;
+}
+
+void diag_capture(bool on) { capturing = on; }
+
+const char *diag_captured(void) { return captured ? captured : ""; }
+
+double clock_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}

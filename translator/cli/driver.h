@@ -1,0 +1,63 @@
+/*
+ * driver.h -- what the command-line driver shares with the subcommands.
+ */
+#ifndef A2S_DRIVER_H
+#define A2S_DRIVER_H
+
+#include "files.h"
+#include "transform.h"
+
+typedef struct Options {
+  VEC(const char *) inputs;
+  const char *output;      /* -o */
+  const char *emit;        /* --emit */
+  const char *entry;       /* --entry */
+  VEC(const char *) clang_args;
+  CellOptions cells;
+  bool help;
+  /* verify, invariants, bench */
+  double timeout;          /* --timeout=S (seconds) */
+  long memory_mb;          /* --memory=MB */
+  int jobs;                /* --jobs=N */
+  const char *solver;      /* --solver=z3|node */
+  const char *backend;     /* --backend=spacer|polyhedra|cpachecker|flata|interproc */
+  const char *format;      /* --format=text|json|acsl|csv */
+  const char *tool;        /* --cpachecker=PATH, --flata=PATH, --interproc=PATH */
+  const char *tool_for;    /* ... which of the three: "cpachecker", "flata", "interproc" */
+  const char *config;      /* --config=... (analyzer configuration, domain) */
+  bool no_cells;           /* --no-cells: SMT arrays instead of cells */
+  bool no_facts;           /* --no-facts: Spacer without the polyhedral invariants */
+  bool verbose;            /* -v */
+  VEC(const char *) passthrough; /* options given again to each verify run (bench) */
+} Options;
+
+/* Subcommands: arr2scalar <name> ... */
+typedef struct Subcommand {
+  const char *name;
+  int (*run)(Options *o);
+  const char *help;
+} Subcommand;
+
+/* verify.c: arr2scalar verify in.c */
+int verify_main(Options *o);
+extern const char verify_help[];
+/* invariants.c: arr2scalar invariants in.c */
+int invariants_main(Options *o);
+extern const char invariants_help[];
+/* arr2scalar bench DIR: the harness (bench/bench.h) with these options */
+int bench_main(Options *o);
+
+/* BackendOptions from the command line, for the back-end named backend
+ * (the tool path of --cpachecker=... goes to cpachecker only). */
+#include "backend.h"
+BackendOptions backend_options(const Options *o, const char *backend, double timeout);
+
+
+/* Parse argv[first..] into o; exits with code 2 on a usage error. */
+void parse_options(Options *o, int argc, char **argv, int first);
+
+/* Front end, normalization and cell abstraction of one file. *original (if
+ * not NULL) receives the normalized program with its arrays. */
+Program *load_program(const Options *o, const char *path, Program **original);
+
+#endif

@@ -1,0 +1,101 @@
+/*
+ * invariants.c -- arr2scalar invariants: what does this program do to its
+ * arrays?
+ *
+ *   1. translate to cells;
+ *   2. scalar invariants from a back-end (default: the polyhedra engine,
+ *      which needs no property; Spacer gives the invariants of a proof);
+ *   3. lift them into quantified array invariants (lift.c);
+ *   4. re-check each against the original program (recheck.c);
+ *   5. report (report.c).
+ */
+#include "driver.h"
+#include "lift.h"
+#include "recheck.h"
+#include "report.h"
+#include "spacer.h"
+
+#include <string.h>
+
+const char invariants_help[] =
+    "usage: arr2scalar invariants [options] in.c [-o out]\n"
+    "\n"
+    "Universally quantified invariants of the arrays of a program, at loop\n"
+    "heads and function exits (a: contents at entry, a': at exit), each\n"
+    "re-checked against the original program by Z3.\n"
+    "\n"
+    "  --format=text|json|acsl  report for people (default), machines, or the\n"
+    "                     source annotated for Frama-C (re-checked invariants)\n"
+    "  --backend=NAME     polyhedra (default), spacer (the invariants of a proof\n"
+    "                     of the program's assertions), flata, interproc, cpachecker\n"
+    "  --entry FUNC       analyse FUNC alone, with unknown arguments\n"
+    "  --timeout=S        time for the back-end, and as much again for lifting\n"
+    "                     (default 60)\n"
+    "  and the abstraction and front-end options of arr2scalar --help\n"
+    "  (e.g. --initial a for an entry-contents cell, --focus, --observers)\n";
+
+static Answer spacer_invariants_of(Options *o, Program *abs, double timeout) {
+  Answer a = {0};
+  ChcOptions co = {.arrays = false};
+  Chc *c = chc_build(abs, &co);
+  if (!c) {
+    a.reason = "cannot build the Horn clauses";
+    return a;
+  }
+  bool node = o->solver && !strcmp(o->solver, "node"); /* libz3 by default, as verify */
+  SpacerResult r = node ? spacer_solve_node(c, timeout, o->memory_mb)
+                        : spacer_solve_libz3(c, timeout, o->memory_mb);
+  a.verdict = r.verdict;
+  a.reason = r.reason;
+  if (r.verdict == VERDICT_TRUE)
+    spacer_invariants(c, &r, &a, node ? "spacer (z3-solver)" : "spacer (libz3)");
+  else
+    a.reason = r.verdict == VERDICT_FALSE ? "Spacer found no proof (the error may be reachable)"
+                                          : r.reason;
+  return a;
+}
+
+int invariants_main(Options *o) {
+  if (o->inputs.len != 1) {
+    fprintf(stderr, "arr2scalar invariants: give one input file\n");
+    return EXIT_USAGE;
+  }
+  Program *orig = NULL;
+  Program *abs = load_program(o, o->inputs.data[0], &orig);
+  if (!abs)
+    return EXIT_USAGE;
+  double timeout = o->timeout > 0 ? o->timeout : 60;
+  const char *name = o->backend ? o->backend : "polyhedra";
+  Answer a;
+  if (!strcmp(name, "spacer")) {
+    a = spacer_invariants_of(o, abs, timeout);
+  } else {
+    const Backend *be = find_backend(name);
+    if (!be || !be->invariants) {
+      fprintf(stderr, "arr2scalar invariants: --backend=%s gives no invariants\n", name);
+      return EXIT_USAGE;
+    }
+    BackendOptions bo = backend_options(o, name, timeout);
+    bo.want_invariants = true;
+    char why[512];
+    if (!be->available(&bo, why, sizeof why)) {
+      fprintf(stderr, "arr2scalar invariants: %s\n", why);
+      return EXIT_UNKNOWN;
+    }
+    a = be->invariants(abs, &bo);
+  }
+  if (!a.invariants.len && a.reason)
+    fprintf(stderr, "arr2scalar invariants: %s\n", a.reason);
+  LiftedVec lifted = {0};
+  /* lifting gets as much time as the back-end had (shared out fairly) */
+  smt_set_deadline(clock_now() + timeout);
+  lift_answer(abs, &a, &lifted);
+  smt_set_deadline(0);
+  recheck_invariants(orig, abs, &lifted, timeout);
+  char *tmp;
+  FILE *out = output_open(o->output, &tmp);
+  if (!out)
+    return EXIT_USAGE;
+  bool ok = report_invariants(out, abs, &lifted, o->format);
+  return output_close(out, o->output, tmp, ok) ? 0 : EXIT_USAGE;
+}

@@ -1,0 +1,309 @@
+/*
+ * main.c -- command line: subcommands, options, exit codes.
+ *
+ *   arr2scalar [options] in.c [-o out]      translate (scalar C by default)
+ *   arr2scalar verify [options] in.c        verdict about reach_error
+ *   arr2scalar invariants [options] in.c    quantified array invariants
+ *   arr2scalar bench [options] DIR          verify every SV-COMP task in DIR
+ *
+ * Exit codes: 0 success; 2 usage error or input that cannot be translated
+ * soundly (with a file:line:col diagnostic); 3 internal error; verify adds
+ * 10 (false) and 20 (unknown), see driver.h.
+ */
+#include "emit.h"
+#include "frontend.h"
+#include "backend.h"
+#include "bench.h"
+#include "driver.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char usage_text[] =
+    "usage: arr2scalar [options] in.c [-o out]\n"
+    "\n"
+    "Translates a C program with arrays into a scalar program (Monniaux & Alberti\n"
+    "cells). Output goes to stdout unless -o is given.\n"
+    "\n"
+    "Output:\n"
+    "  -o FILE            write the output to FILE (written only on success)\n"
+    "  --emit=KIND        c (scalar C, default), json (the cell map), chc (Horn\n"
+    "                     clauses for Spacer; with --no-cells over SMT arrays),\n"
+    "                     nts (Flata), spl (Interproc)\n"
+    "\n"
+    "Abstraction:\n"
+    "  --cells A=K,...    K cells for the array named A (or F:A for array A of\n"
+    "                     function F); default: as many as the most reads of the\n"
+    "                     array in one assertion, at least 1\n"
+    "  --ordered A,...    cells of A have increasing indices (a_x1 < a_x2 < ...)\n"
+    "  --initial A,...    one more cell keeping the contents of A at entry\n"
+    "  --focus EXPR       assume EXPR (C syntax) on the cell indices, e.g.\n"
+    "                     'a_x1 == b_x1' or 't_x1 + t_x2 == n - 1'\n"
+    "  --observers        Boolean flags set when an access hits a cell\n"
+    "  --no-check-loops   keep loops that only check assertions as loops\n"
+    "  --entry FUNC       the function to start from (default: main)\n"
+    "\n"
+    "C front end (passed to clang): -I DIR, -D NAME[=VALUE], -U NAME, -std=STD,\n"
+    "  -m32, -m64, -include FILE, --clang-arg=ARG\n"
+    "\n"
+    "  -h, --help         this help\n"
+    "\n"
+    "Signed integers are treated as mathematical integers (signed overflow is\n"
+    "undefined behaviour); unsigned arithmetic and conversions wrap as in C.\n";
+
+static void usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "arr2scalar: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\nTry 'arr2scalar --help'.\n");
+  exit(2);
+}
+
+/* "a=2,b=1" */
+static void parse_cells(Options *o, const char *arg) {
+  char *s = xstrdup(arg);
+  for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
+    char *eq = strchr(tok, '=');
+    char *end = NULL;
+    long k = eq ? strtol(eq + 1, &end, 10) : 0;
+    if (!eq || eq == tok || !end || *end || k < 1 || k > 16)
+      usage_error("bad --cells item '%s' (expected ARRAY=K with 1 <= K <= 16)", tok);
+    *eq = 0;
+    CellSpec spec = {tok, (int)k, false, false};
+    vec_push(&o->cells.specs, spec);
+  }
+}
+
+static void parse_flags(Options *o, const char *arg, bool ordered) {
+  char *s = xstrdup(arg);
+  for (char *tok = strtok(s, ","); tok; tok = strtok(NULL, ",")) {
+    CellSpec spec = {tok, 0, ordered, !ordered};
+    vec_push(&o->cells.specs, spec);
+  }
+}
+
+static double number(const char *v, const char *opt) {
+  char *end;
+  double d = strtod(v, &end);
+  if (*end || d < 0)
+    usage_error("bad value for %s", opt);
+  return d;
+}
+
+/* Remember an option for the verify runs of bench. */
+static void pass(Options *o, const char *name, const char *value) {
+  vec_push(&o->passthrough, xformat("%s=%s", name, value));
+}
+
+/* Value of --name=value or --name value. */
+static const char *option_value(int argc, char **argv, int *i, const char *name) {
+  size_t n = strlen(name);
+  if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
+    return argv[*i] + n + 1;
+  if (!strcmp(argv[*i], name)) {
+    if (*i + 1 >= argc)
+      usage_error("option %s needs a value", name);
+    return argv[++*i];
+  }
+  return NULL;
+}
+
+/* --cpachecker=PATH, --flata=PATH, --interproc=PATH: where the tool is. */
+static const char *tool_option(int argc, char **argv, int *i, const char **name) {
+  static const char *names[] = {"--cpachecker", "--flata", "--interproc"};
+  for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+    const char *v = option_value(argc, argv, i, names[k]);
+    if (v) {
+      *name = names[k];
+      return v;
+    }
+  }
+  return NULL;
+}
+
+void parse_options(Options *o, int argc, char **argv, int first) {
+  for (int i = first; i < argc; i++) {
+    const char *a = argv[i], *v, *name;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      o->help = true;
+    } else if (!strcmp(a, "-o")) {
+      if (i + 1 >= argc)
+        usage_error("%s needs a file name", a);
+      o->output = argv[++i];
+    } else if ((v = option_value(argc, argv, &i, "--emit"))) {
+      o->emit = v;
+    } else if ((v = option_value(argc, argv, &i, "--cells"))) {
+      parse_cells(o, v);
+      pass(o, "--cells", v);
+    } else if ((v = option_value(argc, argv, &i, "--ordered"))) {
+      parse_flags(o, v, true);
+      pass(o, "--ordered", v);
+    } else if ((v = option_value(argc, argv, &i, "--initial"))) {
+      parse_flags(o, v, false);
+      pass(o, "--initial", v);
+    } else if ((v = option_value(argc, argv, &i, "--focus"))) {
+      o->cells.focus = v;
+      pass(o, "--focus", v);
+    } else if (!strcmp(a, "--observers")) {
+      o->cells.observers = true;
+      vec_push(&o->passthrough, a);
+    } else if (!strcmp(a, "--no-check-loops")) {
+      o->cells.no_check_loops = true;
+      vec_push(&o->passthrough, a);
+    } else if ((v = option_value(argc, argv, &i, "--entry"))) {
+      o->entry = v;
+    } else if ((v = option_value(argc, argv, &i, "--timeout"))) {
+      o->timeout = number(v, "--timeout");
+      pass(o, "--timeout", v);
+    } else if ((v = option_value(argc, argv, &i, "--memory"))) {
+      o->memory_mb = (long)number(v, "--memory");
+    } else if ((v = option_value(argc, argv, &i, "--jobs"))) {
+      o->jobs = (int)number(v, "--jobs");
+    } else if ((v = option_value(argc, argv, &i, "--solver"))) {
+      o->solver = v;
+      pass(o, "--solver", v);
+    } else if ((v = option_value(argc, argv, &i, "--backend"))) {
+      o->backend = v;
+      pass(o, "--backend", v);
+    } else if ((v = option_value(argc, argv, &i, "--format"))) {
+      o->format = v;
+    } else if ((v = option_value(argc, argv, &i, "--config"))) {
+      o->config = v;
+      pass(o, "--config", v);
+    } else if ((v = tool_option(argc, argv, &i, &name))) {
+      o->tool = v;
+      o->tool_for = name + 2;
+      pass(o, name, v);
+    } else if (!strcmp(a, "--no-cells")) {
+      o->no_cells = true;
+      vec_push(&o->passthrough, a);
+    } else if (!strcmp(a, "--no-facts")) {
+      o->no_facts = true;
+      vec_push(&o->passthrough, a);
+    } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+      o->verbose = true;
+    } else if ((v = option_value(argc, argv, &i, "--clang-arg"))) {
+      vec_push(&o->clang_args, v);
+    } else if (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") ||
+               !strcmp(a, "-include")) {
+      if (i + 1 >= argc)
+        usage_error("%s needs a value", a);
+      vec_push(&o->clang_args, a);
+      vec_push(&o->clang_args, argv[++i]);
+    } else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) ||
+               !strncmp(a, "-std=", 5) || !strcmp(a, "-m32") || !strcmp(a, "-m64")) {
+      vec_push(&o->clang_args, a);
+    } else if (a[0] == '-' && a[1]) {
+      usage_error("unknown option '%s'", a);
+    } else {
+      vec_push(&o->inputs, a);
+    }
+  }
+}
+
+/* Read the whole input through the pipeline up to the cell abstraction.
+ * Returns NULL after diagnostics. */
+Program *load_program(const Options *o, const char *path, Program **original) {
+  Program *p = parse_program(path, o->clang_args.len, o->clang_args.data, o->entry);
+  if (!p)
+    return NULL;
+  p = normalize_program(p);
+  if (!p)
+    return NULL;
+  if (original)
+    *original = p;
+  return abstract_cells(p, &o->cells);
+}
+
+static int translate(Options *o) {
+  if (o->inputs.len != 1)
+    usage_error("%s", o->inputs.len ? "give one input file" : "no input file");
+  const char *emit = o->emit ? o->emit : "c";
+  const Backend *writer = !strcmp(emit, "chc")   ? &backend_spacer
+                          : !strcmp(emit, "nts") ? &backend_flata
+                          : !strcmp(emit, "spl") ? &backend_interproc
+                                                 : NULL;
+  if (strcmp(emit, "c") && strcmp(emit, "json") && !writer)
+    usage_error("unknown --emit kind '%s' (expected c, json, chc, nts or spl)", emit);
+  Program *orig = NULL;
+  Program *p = load_program(o, o->inputs.data[0], &orig);
+  if (!p)
+    return 2;
+  if (o->no_cells)
+    p = orig; /* --emit=chc --no-cells: the clauses over SMT arrays */
+  else
+    uncovered_assertions(orig, p, &o->cells, false);
+  char *tmp;
+  FILE *out = output_open(o->output, &tmp);
+  if (!out)
+    return 2;
+  bool ok = true;
+  if (!strcmp(emit, "c"))
+    emit_c(out, p);
+  else if (!strcmp(emit, "json"))
+    ok = emit_cellmap_json(out, p);
+  else
+    ok = writer->emit(out, p);
+  if (ferror(out))
+    ok = false;
+  if (!output_close(out, o->output, tmp, ok))
+    return 2;
+  return 0;
+}
+
+/* arr2scalar bench: the harness runs verify with the options given here
+ * (those of the abstraction, the back-ends, the front end); --timeout and
+ * --memory are its own, per task. */
+int bench_main(Options *o) {
+  VEC(const char *) args = {0};
+  for (int i = 0; i < o->passthrough.len; i++)
+    if (strncmp(o->passthrough.data[i], "--timeout=", 10))
+      vec_push(&args, o->passthrough.data[i]);
+  /* parse_options keeps front-end options apart; verify needs them too */
+  for (int i = 0; i < o->clang_args.len; i++)
+    vec_push(&args, xformat("--clang-arg=%s", o->clang_args.data[i]));
+  if (o->entry)
+    vec_push(&args, xformat("--entry=%s", o->entry));
+  BenchConfig c = {.dirs = o->inputs.data,
+                   .ndirs = o->inputs.len,
+                   .verify_args = args.data,
+                   .nverify_args = args.len,
+                   .timeout = o->timeout,
+                   .memory_mb = o->memory_mb,
+                   .jobs = o->jobs,
+                   .format = o->format,
+                   .output = o->output,
+                   .verbose = o->verbose};
+  return bench_run(&c);
+}
+
+static const Subcommand subcommands[] = {
+    {"verify", verify_main, verify_help},
+    {"invariants", invariants_main, invariants_help},
+    {"bench", bench_main, bench_help},
+};
+
+int main(int argc, char **argv) {
+  Options o = {0};
+  int rc;
+  const Subcommand *sub = NULL;
+  for (size_t i = 0; argc > 1 && i < sizeof subcommands / sizeof *subcommands; i++)
+    if (subcommands[i].name && !strcmp(argv[1], subcommands[i].name))
+      sub = &subcommands[i];
+  parse_options(&o, argc, argv, sub ? 2 : 1);
+  if (o.help) {
+    fputs(sub ? sub->help : usage_text, stdout);
+    rc = 0;
+  } else if (sub) {
+    rc = sub->run(&o);
+  } else {
+    rc = translate(&o);
+  }
+  if (error_count() && rc == 0)
+    rc = 2;
+  error_reset();
+  arena_free_all();
+  return rc;
+}

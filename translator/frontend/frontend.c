@@ -1,0 +1,1617 @@
+/*
+ * frontend.c -- C source to IR with libclang.
+ *
+ * libclang gives the typed AST, but in LLVM 14 it cannot tell which operator a
+ * BinaryOperator or UnaryOperator is, nor which of the optional parts of a
+ * `for` header are present. Both are read off the tokens. Tokens of the
+ * original file are unreliable inside macro expansions (assert(a[i] == 0)
+ * spells `==` in a macro argument), so the file is also preprocessed with the
+ * clang driver and parsed a second time: in that twin, every token is real.
+ * The two ASTs have the same shape; walking them in lockstep maps each
+ * operator of the original AST to its spelling in the twin. The original AST
+ * is kept for everything else, so diagnostics point at the user's columns.
+ *
+ * Anything outside the supported subset (SPEC section 3) is reported with
+ * error_at("unsupported ...") and translation stops after the pass.
+ */
+#include "frontend.h"
+#include "proc.h"
+
+#include <clang-c/Index.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef A2S_CLANG_DRIVER
+#define A2S_CLANG_DRIVER "clang-14"
+#endif
+
+/* ---- Cursor-keyed hash map ------------------------------------------------ */
+
+typedef struct {
+  CXCursor key;
+  void *val;
+  bool used;
+} Slot;
+
+typedef struct {
+  Slot *slots;
+  unsigned cap, len;
+} CursorMap;
+
+static void map_put(CursorMap *m, CXCursor k, void *v);
+
+static void map_grow(CursorMap *m) {
+  CursorMap old = *m;
+  m->cap = old.cap ? old.cap * 2 : 256;
+  m->slots = calloc(m->cap, sizeof(Slot));
+  m->len = 0;
+  for (unsigned i = 0; i < old.cap; i++)
+    if (old.slots[i].used)
+      map_put(m, old.slots[i].key, old.slots[i].val);
+  free(old.slots);
+}
+
+static void map_put(CursorMap *m, CXCursor k, void *v) {
+  if ((m->len + 1) * 2 > m->cap)
+    map_grow(m);
+  unsigned h = clang_hashCursor(k) & (m->cap - 1);
+  while (m->slots[h].used && !clang_equalCursors(m->slots[h].key, k))
+    h = (h + 1) & (m->cap - 1);
+  if (!m->slots[h].used)
+    m->len++;
+  m->slots[h] = (Slot){k, v, true};
+}
+
+static void *map_get(CursorMap *m, CXCursor k) {
+  if (!m->cap)
+    return NULL;
+  unsigned h = clang_hashCursor(k) & (m->cap - 1);
+  while (m->slots[h].used) {
+    if (clang_equalCursors(m->slots[h].key, k))
+      return m->slots[h].val;
+    h = (h + 1) & (m->cap - 1);
+  }
+  return NULL;
+}
+
+static void map_free(CursorMap *m) {
+  free(m->slots);
+  m->slots = NULL;
+  m->cap = m->len = 0;
+}
+
+/* ---- Front-end state -------------------------------------------------------- */
+
+typedef struct FE {
+  CXTranslationUnit tu;
+  Program *prog;
+  Func *func;              /* function being translated */
+  CursorMap vars;          /* declaration cursor -> Var */
+  CursorMap ops;           /* operator cursor -> spelling; for-stmt -> part mask */
+  VEC(Stmt *) breakable;   /* loops and switches, innermost last */
+  VEC(Stmt *) loops;       /* loops only */
+  VEC(const char *) error_labels;
+  bool allow_array;        /* an array name may appear here (subscript, argument) */
+  Var **extra_vars;        /* parse_expression: variables by name */
+  int nextra;
+} FE;
+
+typedef VEC(CXCursor) CursorVec;
+
+static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  CursorVec *v = d;
+  vec_push(v, c);
+  return CXChildVisit_Continue;
+}
+
+static CursorVec children(CXCursor c) {
+  CursorVec v = {0};
+  clang_visitChildren(c, collect_child, &v);
+  return v;
+}
+
+static Loc loc_of(CXCursor c) {
+  CXSourceLocation l = clang_getCursorLocation(c);
+  CXString file;
+  unsigned line, col;
+  clang_getPresumedLocation(l, &file, &line, &col);
+  Loc loc = {xstrdup(clang_getCString(file)), (int)line, (int)col};
+  clang_disposeString(file);
+  return loc;
+}
+
+static char *spelling(CXCursor c) {
+  CXString s = clang_getCursorSpelling(c);
+  char *r = xstrdup(clang_getCString(s));
+  clang_disposeString(s);
+  return r;
+}
+
+static char *kind_spelling(CXCursor c) {
+  CXString s = clang_getCursorKindSpelling(clang_getCursorKind(c));
+  char *r = xstrdup(clang_getCString(s));
+  clang_disposeString(s);
+  return r;
+}
+
+static char *type_spelling(CXType t) {
+  CXString s = clang_getTypeSpelling(t);
+  char *r = xstrdup(clang_getCString(s));
+  clang_disposeString(s);
+  return r;
+}
+
+static bool is_expr(CXCursor c) { return clang_isExpression(clang_getCursorKind(c)); }
+
+/* Skip parentheses and implicit conversions that do not change the value. */
+static CXCursor strip(CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+      return c;
+    CursorVec ch = children(c);
+    if (ch.len != 1)
+      return c;
+    c = ch.data[0];
+  }
+}
+
+/* ---- Token facts from the preprocessed twin ---------------------------------- */
+
+static unsigned offset_of(CXSourceLocation l) {
+  unsigned off;
+  clang_getFileLocation(l, NULL, NULL, NULL, &off);
+  return off;
+}
+
+/* The spelling of the operator of a unary/binary operator cursor of the
+ * preprocessed twin (all tokens real there), or NULL. */
+static const char *twin_operator(CXTranslationUnit tu, CXCursor c) {
+  CursorVec ch = children(c);
+  CXSourceRange ext = clang_getCursorExtent(c);
+  CXToken *toks;
+  unsigned ntoks;
+  clang_tokenize(tu, ext, &toks, &ntoks);
+  const char *op = NULL;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_UnaryOperator && ch.len == 1 && ntoks > 0) {
+    unsigned sub_start = offset_of(clang_getRangeStart(clang_getCursorExtent(ch.data[0])));
+    unsigned first = offset_of(clang_getTokenLocation(tu, toks[0]));
+    CXToken t = first < sub_start ? toks[0] : toks[ntoks - 1];
+    CXString s = clang_getTokenSpelling(tu, t);
+    op = xstrdup(clang_getCString(s));
+    clang_disposeString(s);
+  } else if (ch.len == 2) {
+    unsigned lend = offset_of(clang_getRangeEnd(clang_getCursorExtent(ch.data[0])));
+    unsigned rstart = offset_of(clang_getRangeStart(clang_getCursorExtent(ch.data[1])));
+    for (unsigned i = 0; i < ntoks; i++) {
+      unsigned off = offset_of(clang_getTokenLocation(tu, toks[i]));
+      if (off >= lend && off < rstart) {
+        CXString s = clang_getTokenSpelling(tu, toks[i]);
+        op = xstrdup(clang_getCString(s));
+        clang_disposeString(s);
+        break;
+      }
+    }
+  }
+  clang_disposeTokens(tu, toks, ntoks);
+  return op;
+}
+
+/* Which parts of `for (init; cond; inc)` are present: bit 0 init, 1 cond,
+ * 2 inc. Found from the positions of the two semicolons of the header. */
+static intptr_t twin_for_parts(CXTranslationUnit tu, CXCursor c) {
+  CXToken *toks;
+  unsigned ntoks;
+  clang_tokenize(tu, clang_getCursorExtent(c), &toks, &ntoks);
+  unsigned semi[2] = {0, 0}, close = 0;
+  int nsemi = 0, depth = 0;
+  for (unsigned i = 0; i < ntoks; i++) {
+    CXString s = clang_getTokenSpelling(tu, toks[i]);
+    const char *t = clang_getCString(s);
+    unsigned off = offset_of(clang_getTokenLocation(tu, toks[i]));
+    if (!strcmp(t, "(") || !strcmp(t, "{") || !strcmp(t, "["))
+      depth++;
+    else if (!strcmp(t, ")") || !strcmp(t, "}") || !strcmp(t, "]")) {
+      depth--;
+      if (depth == 0 && !close) {
+        close = off;
+        clang_disposeString(s);
+        break;
+      }
+    } else if (!strcmp(t, ";") && depth == 1 && nsemi < 2)
+      semi[nsemi++] = off;
+    clang_disposeString(s);
+  }
+  clang_disposeTokens(tu, toks, ntoks);
+  intptr_t mask = 0;
+  CursorVec ch = children(c);
+  for (int i = 0; i < ch.len; i++) {
+    unsigned off = offset_of(clang_getRangeStart(clang_getCursorExtent(ch.data[i])));
+    if (nsemi == 2 && off < semi[0])
+      mask |= 1;
+    else if (nsemi == 2 && off < semi[1])
+      mask |= 2;
+    else if (nsemi == 2 && off < close)
+      mask |= 4;
+  }
+  return mask | 8; /* bit 3: computed */
+}
+
+typedef struct {
+  CXTranslationUnit twin;
+  CursorMap *ops;
+  bool mismatch;
+} Lockstep;
+
+static void lockstep(Lockstep *ls, CXCursor orig, CXCursor twin) {
+  enum CXCursorKind k = clang_getCursorKind(orig);
+  if (k != clang_getCursorKind(twin)) {
+    ls->mismatch = true;
+    return;
+  }
+  if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
+      k == CXCursor_UnaryOperator) {
+    const char *op = twin_operator(ls->twin, twin);
+    if (op)
+      map_put(ls->ops, orig, (void *)op);
+  } else if (k == CXCursor_ForStmt) {
+    map_put(ls->ops, orig, (void *)twin_for_parts(ls->twin, twin));
+  }
+  CursorVec a = children(orig), b = children(twin);
+  if (a.len != b.len) {
+    ls->mismatch = true;
+    return;
+  }
+  for (int i = 0; i < a.len && !ls->mismatch; i++)
+    lockstep(ls, a.data[i], b.data[i]);
+}
+
+/* Preprocess the file with the clang driver and walk both ASTs together. */
+static bool read_token_facts(FE *fe, const char *path, int nargs, const char *const *args,
+                             CXIndex index) {
+  const char **argv = calloc((size_t)nargs + 8, sizeof *argv);
+  int n = 0;
+  argv[n++] = A2S_CLANG_DRIVER;
+  argv[n++] = "-E";
+  for (int i = 0; i < nargs; i++)
+    argv[n++] = args[i];
+  argv[n++] = path;
+  argv[n] = NULL;
+  ProcResult r;
+  bool ok = proc_run(argv, NULL, 60, &r);
+  free(argv);
+  if (!ok || r.status != 0) {
+    error_at((Loc){path, 0, 0}, "cannot preprocess with %s: %s", A2S_CLANG_DRIVER,
+             ok ? r.err : "cannot run it");
+    if (ok)
+      proc_free(&r);
+    return false;
+  }
+  char *twin_name = xformat("%s.a2s-twin.i", path);
+  struct CXUnsavedFile unsaved = {twin_name, r.out, (unsigned long)r.out_len};
+  CXTranslationUnit twin = clang_parseTranslationUnit(index, twin_name, args, nargs, &unsaved, 1,
+                                                      CXTranslationUnit_KeepGoing);
+  proc_free(&r);
+  if (!twin) {
+    error_at((Loc){path, 0, 0}, "cannot parse the preprocessed file");
+    return false;
+  }
+  Lockstep ls = {twin, &fe->ops, false};
+  CursorVec a = children(clang_getTranslationUnitCursor(fe->tu));
+  CursorVec b = children(clang_getTranslationUnitCursor(twin));
+  if (a.len != b.len)
+    ls.mismatch = true;
+  for (int i = 0; i < a.len && !ls.mismatch; i++)
+    if (clang_Location_isFromMainFile(clang_getCursorLocation(a.data[i])))
+      lockstep(&ls, a.data[i], b.data[i]);
+  clang_disposeTranslationUnit(twin);
+  if (ls.mismatch) {
+    error_at((Loc){path, 0, 0}, "internal error: the preprocessed program does not match the "
+                                "original (please report this input)");
+    return false;
+  }
+  return true;
+}
+
+static const char *op_of(FE *fe, CXCursor c) {
+  const char *op = map_get(&fe->ops, c);
+  if (!op)
+    error_at(loc_of(c), "internal error: cannot read the operator of this expression");
+  return op;
+}
+
+/* ---- Types ---------------------------------------------------------------------- */
+
+static Type *unsupported_type(CXCursor at, CXType t, const char *what) {
+  error_at(loc_of(at), "unsupported %s: '%s'", what, type_spelling(t));
+  return ty_int;
+}
+
+/* A scalar (integer, _Bool, enum, char) type, or void. */
+static Type *conv_scalar_type(CXCursor at, CXType t) {
+  CXType c = clang_getCanonicalType(t);
+  switch (c.kind) {
+  case CXType_Void:
+    return ty_void;
+  case CXType_Bool:
+    return ty_bool;
+  case CXType_Char_S:
+    return ty_char;
+  case CXType_Char_U:
+  case CXType_UChar:
+  case CXType_UShort:
+  case CXType_UInt:
+  case CXType_ULong:
+  case CXType_ULongLong:
+    return int_type((int)clang_Type_getSizeOf(c), true);
+  case CXType_SChar:
+  case CXType_Short:
+  case CXType_Int:
+  case CXType_Long:
+  case CXType_LongLong:
+    return int_type((int)clang_Type_getSizeOf(c), false);
+  case CXType_Enum: {
+    CXType it = clang_getEnumDeclIntegerType(clang_getTypeDeclaration(c));
+    return conv_scalar_type(at, it);
+  }
+  case CXType_Float:
+  case CXType_Double:
+  case CXType_LongDouble:
+  case CXType_Float128:
+  case CXType_Half:
+  case CXType_Float16:
+    return unsupported_type(at, t, "floating-point type");
+  case CXType_Record:
+    return unsupported_type(at, t, "struct or union type");
+  case CXType_Pointer:
+    return unsupported_type(at, t, "pointer type");
+  default:
+    return unsupported_type(at, t, "type");
+  }
+}
+
+static Expr *conv_expr(FE *fe, CXCursor c);
+
+/* Type of a variable or parameter declaration. Arrays take their sizes from
+ * the size expressions written in the declarator (children of the cursor);
+ * a pointer parameter is an array of unknown length, to be used only through
+ * subscripts. */
+static Type *conv_decl_type(FE *fe, CXCursor decl, bool is_param) {
+  CXType t = clang_getCursorType(decl);
+  CXType c = clang_getCanonicalType(t);
+  if (c.kind != CXType_ConstantArray && c.kind != CXType_VariableArray &&
+      c.kind != CXType_IncompleteArray && c.kind != CXType_Pointer)
+    return conv_scalar_type(decl, t);
+  if (c.kind == CXType_Pointer && !is_param) {
+    error_at(loc_of(decl), "unsupported pointer variable '%s' (only array parameters may be "
+                           "pointers)", spelling(decl));
+    return ty_int;
+  }
+  /* Size expressions written in the declarator. libclang lists them
+   * innermost first (it walks the element type before the size): reverse. */
+  CursorVec ch = children(decl);
+  CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
+  CursorVec sizes = {0};
+  for (int i = ch.len - 1; i >= 0; i--)
+    if (is_expr(ch.data[i]) && !clang_equalCursors(ch.data[i], init))
+      vec_push(&sizes, ch.data[i]);
+  /* Array layers of the canonical type, outermost first. */
+  CXType layers[MAX_DIMS];
+  int nl = 0;
+  CXType cur = c;
+  while ((cur.kind == CXType_ConstantArray || cur.kind == CXType_VariableArray ||
+          cur.kind == CXType_IncompleteArray || cur.kind == CXType_Pointer) &&
+         nl < MAX_DIMS) {
+    layers[nl++] = cur;
+    cur = clang_getCanonicalType(cur.kind == CXType_Pointer ? clang_getPointeeType(cur)
+                                                            : clang_getArrayElementType(cur));
+  }
+  if (cur.kind == CXType_Pointer || clang_getCanonicalType(cur).kind == CXType_Pointer) {
+    error_at(loc_of(decl), "unsupported array of pointers '%s'", spelling(decl));
+    return ty_int;
+  }
+  Type *elem = conv_scalar_type(decl, cur);
+  if (elem == ty_void) {
+    error_at(loc_of(decl), "unsupported void array or pointer '%s'", spelling(decl));
+    return ty_int;
+  }
+  /* Which layers have a written size: all but a leading [] or pointer. */
+  int first_sized = (layers[0].kind == CXType_Pointer &&
+                     sizes.len < nl) || layers[0].kind == CXType_IncompleteArray ? 1 : 0;
+  Expr *lens[MAX_DIMS] = {0};
+  int si = 0;
+  for (int i = 0; i < nl; i++) {
+    if (i < first_sized)
+      continue;
+    if (layers[i].kind == CXType_ConstantArray) {
+      /* Prefer the written expression (N - 1 reads better than 999) when it
+       * is a constant; else the computed size. */
+      lens[i] = new_num(clang_getArraySize(layers[i]), loc_of(decl));
+      if (si < sizes.len)
+        si++;
+    } else if (si < sizes.len) {
+      lens[i] = conv_expr(fe, sizes.data[si++]);
+    }
+  }
+  Type *ty = elem;
+  for (int i = nl - 1; i >= 0; i--)
+    ty = array_of(ty, lens[i]);
+  return ty;
+}
+
+/* ---- Variables --------------------------------------------------------------- */
+
+static const char *unique_name(FE *fe, Func *f, const char *name) {
+  const char *n = name;
+  for (int i = 1; name_in_use(fe->prog, f, n); i++)
+    n = xformat("%s_%d", name, i);
+  return n;
+}
+
+static Var *lookup_var(FE *fe, CXCursor ref) {
+  CXCursor decl = clang_getCursorReferenced(ref);
+  Var *v = map_get(&fe->vars, decl);
+  if (!v)
+    v = map_get(&fe->vars, clang_getCanonicalCursor(decl));
+  if (!v && fe->extra_vars) {
+    const char *name = spelling(decl);
+    for (int i = 0; i < fe->nextra; i++)
+      if (!strcmp(fe->extra_vars[i]->name, name))
+        return fe->extra_vars[i];
+  }
+  return v;
+}
+
+/* ---- Builtins ------------------------------------------------------------------- */
+
+static Builtin builtin_of(const char *name, bool has_body) {
+  if (!strncmp(name, "__VERIFIER_nondet_", 18))
+    return B_NONDET;
+  if (!strcmp(name, "__VERIFIER_assume"))
+    return B_ASSUME;
+  if (!strcmp(name, "reach_error") || !strcmp(name, "__VERIFIER_error") ||
+      !strcmp(name, "__assert_fail") || !strcmp(name, "__assert_perror_fail") ||
+      !strcmp(name, "__assert") || !strcmp(name, "__builtin_trap"))
+    return B_ERROR;
+  if (!strcmp(name, "abort") || !strcmp(name, "exit") || !strcmp(name, "_Exit"))
+    return B_HALT;
+  if (!has_body && !strcmp(name, "__VERIFIER_assert"))
+    return B_ASSERT;
+  if (!has_body && !strcmp(name, "assume_abort_if_not"))
+    return B_ASSUME;
+  return B_NONE;
+}
+
+/* ---- Expressions ------------------------------------------------------------------ */
+
+static Expr *bad_expr(FE *fe, CXCursor c, const char *what) {
+  (void)fe;
+  error_at(loc_of(c), "unsupported %s", what);
+  return new_num(0, loc_of(c));
+}
+
+static Expr *mk(ExprKind k, Type *t, Loc loc) {
+  Expr *e = xalloc(sizeof *e);
+  e->kind = k;
+  e->type = t;
+  e->loc = loc;
+  return e;
+}
+
+static Expr *eval_constant(FE *fe, CXCursor c) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  if (!r || clang_EvalResult_getKind(r) != CXEval_Int) {
+    if (r)
+      clang_EvalResult_dispose(r);
+    return bad_expr(fe, c, "expression: not an integer constant");
+  }
+  long long v;
+  if (clang_EvalResult_isUnsignedInt(r)) {
+    unsigned long long u = clang_EvalResult_getAsUnsigned(r);
+    if (u > (unsigned long long)INT64_MAX) {
+      clang_EvalResult_dispose(r);
+      return bad_expr(fe, c, "integer constant larger than 2^63-1");
+    }
+    v = (long long)u;
+  } else {
+    v = clang_EvalResult_getAsLongLong(r);
+  }
+  clang_EvalResult_dispose(r);
+  Expr *e = new_num(v, loc_of(c));
+  e->type = conv_scalar_type(c, clang_getCursorType(c));
+  return e;
+}
+
+static const struct {
+  const char *op;
+  ExprKind kind;
+} binops[] = {
+    {"+", E_ADD},  {"-", E_SUB},  {"*", E_MUL},    {"/", E_DIV},     {"%", E_MOD},
+    {"<<", E_SHL}, {">>", E_SHR}, {"&", E_BITAND}, {"|", E_BITOR},   {"^", E_BITXOR},
+    {"<", E_LT},   {"<=", E_LE},  {">", E_GT},     {">=", E_GE},     {"==", E_EQ},
+    {"!=", E_NE},  {"&&", E_LAND}, {"||", E_LOR},  {",", E_COMMA},   {"=", E_ASSIGN},
+    {"+=", E_ADD}, {"-=", E_SUB}, {"*=", E_MUL},   {"/=", E_DIV},    {"%=", E_MOD},
+    {"<<=", E_SHL}, {">>=", E_SHR}, {"&=", E_BITAND}, {"|=", E_BITOR}, {"^=", E_BITXOR},
+};
+
+static ExprKind binop_kind(const char *op) {
+  for (size_t i = 0; i < sizeof binops / sizeof *binops; i++)
+    if (!strcmp(binops[i].op, op))
+      return binops[i].kind;
+  return E_NUM;
+}
+
+static bool is_pointer_like(CXType t) {
+  CXType c = clang_getCanonicalType(t);
+  return c.kind == CXType_Pointer || c.kind == CXType_ConstantArray ||
+         c.kind == CXType_IncompleteArray || c.kind == CXType_VariableArray;
+}
+
+static Expr *conv_operand(FE *fe, CXCursor c) {
+  bool saved = fe->allow_array;
+  fe->allow_array = false;
+  Expr *e = conv_expr(fe, c);
+  fe->allow_array = saved;
+  return e;
+}
+
+static Expr *conv_binary(FE *fe, CXCursor c, bool compound) {
+  CursorVec ch = children(c);
+  const char *op = op_of(fe, c);
+  if (!op || ch.len != 2)
+    return new_num(0, loc_of(c));
+  ExprKind k = binop_kind(op);
+  if (k == E_NUM)
+    return bad_expr(fe, c, xformat("operator '%s'", op));
+  if (k != E_COMMA && k != E_LAND && k != E_LOR && k != E_EQ && k != E_NE &&
+      (is_pointer_like(clang_getCursorType(ch.data[0])) ||
+       is_pointer_like(clang_getCursorType(ch.data[1]))))
+    return bad_expr(fe, c, xformat("pointer arithmetic: operator '%s' on a pointer or array", op));
+  if ((k == E_EQ || k == E_NE) && (is_pointer_like(clang_getCursorType(ch.data[0])) ||
+                                   is_pointer_like(clang_getCursorType(ch.data[1]))))
+    return bad_expr(fe, c, "pointer comparison");
+  Loc loc = loc_of(c);
+  Expr *l = conv_operand(fe, ch.data[0]);
+  Expr *r = conv_operand(fe, ch.data[1]);
+  Type *t = conv_scalar_type(c, clang_getCursorType(c));
+  Expr *e;
+  if (compound || k == E_ASSIGN) {
+    e = mk(E_ASSIGN, t, loc);
+    e->op = compound ? k : 0;
+    if (l->kind != E_VAR && l->kind != E_INDEX)
+      return bad_expr(fe, c, "assignment to something other than a variable or array element");
+    if (l->kind == E_VAR && l->var->type->kind == TY_ARRAY)
+      return bad_expr(fe, c, "assignment to an array or pointer");
+  } else {
+    e = mk(k, t, loc);
+  }
+  e->lhs = l;
+  e->rhs = r;
+  return e;
+}
+
+static Expr *conv_unary(FE *fe, CXCursor c) {
+  CursorVec ch = children(c);
+  const char *op = op_of(fe, c);
+  if (!op || ch.len != 1)
+    return new_num(0, loc_of(c));
+  Loc loc = loc_of(c);
+  if (!strcmp(op, "__extension__"))
+    return conv_expr(fe, ch.data[0]);
+  if (!strcmp(op, "&"))
+    return bad_expr(fe, c, "address-of operator '&'");
+  if (!strcmp(op, "*"))
+    return bad_expr(fe, c, "pointer dereference '*' (write the access as a subscript)");
+  Expr *sub = conv_operand(fe, ch.data[0]);
+  Type *t = conv_scalar_type(c, clang_getCursorType(c));
+  ExprKind k;
+  if (!strcmp(op, "-"))
+    k = E_NEG;
+  else if (!strcmp(op, "+"))
+    return sub;
+  else if (!strcmp(op, "!"))
+    k = E_NOT;
+  else if (!strcmp(op, "~"))
+    k = E_BITNOT;
+  else if (!strcmp(op, "++") || !strcmp(op, "--")) {
+    /* prefix if the operator token comes first */
+    unsigned start = offset_of(clang_getRangeStart(clang_getCursorExtent(c)));
+    unsigned sub_start = offset_of(clang_getRangeStart(clang_getCursorExtent(ch.data[0])));
+    bool prefix = start < sub_start;
+    k = op[0] == '+' ? (prefix ? E_PREINC : E_POSTINC) : (prefix ? E_PREDEC : E_POSTDEC);
+    if (sub->kind != E_VAR && sub->kind != E_INDEX)
+      return bad_expr(fe, c, "increment of something other than a variable or array element");
+  } else
+    return bad_expr(fe, c, xformat("operator '%s'", op));
+  Expr *e = mk(k, t, loc);
+  e->lhs = sub;
+  return e;
+}
+
+static Expr *conv_subscript(FE *fe, CXCursor c) {
+  /* a[i][j] is nested: Subscript(Subscript(a, i), j). Flatten it. */
+  CursorVec idx = {0};
+  CXCursor cur = c;
+  while (clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr) {
+    CursorVec ch = children(cur);
+    if (ch.len != 2)
+      return bad_expr(fe, c, "array subscript");
+    vec_push(&idx, ch.data[1]);
+    cur = strip(ch.data[0]);
+  }
+  if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
+    return bad_expr(fe, c, "subscript of something other than an array variable");
+  Var *a = lookup_var(fe, cur);
+  if (!a)
+    return bad_expr(fe, c, xformat("reference to '%s'", spelling(cur)));
+  if (a->type->kind != TY_ARRAY)
+    return bad_expr(fe, c, xformat("subscript of '%s', which is not an array", a->name));
+  int ndims = array_dims(a->type, NULL, 0, NULL);
+  if (idx.len != ndims)
+    return bad_expr(fe, c, xformat("partial subscript of the %d-dimensional array '%s' (a row "
+                                   "used as a value)", ndims, a->name));
+  Expr *e = mk(E_INDEX, conv_scalar_type(c, clang_getCursorType(c)), loc_of(c));
+  e->var = a;
+  for (int i = idx.len - 1; i >= 0; i--) {
+    CXType it = clang_getCanonicalType(clang_getCursorType(idx.data[i]));
+    if (it.kind == CXType_Float || it.kind == CXType_Double || it.kind == CXType_LongDouble)
+      return bad_expr(fe, idx.data[i], "floating-point array index");
+    vec_push(&e->args, conv_operand(fe, idx.data[i]));
+  }
+  return e;
+}
+
+static Expr *conv_call(FE *fe, CXCursor c) {
+  CursorVec ch = children(c);
+  Loc loc = loc_of(c);
+  CXCursor callee = clang_getCursorReferenced(c);
+  if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+    return bad_expr(fe, c, "call through a function pointer");
+  const char *name = spelling(callee);
+  Func *f = find_func(fe->prog, name);
+  Builtin b = builtin_of(name, f && f->body);
+  if (f && f->wrapper)
+    b = f->wrapper;
+  Type *rt = conv_scalar_type(c, clang_getCursorType(c));
+  if (b == B_NONDET)
+    return new_nondet(rt, loc);
+  Expr *e = mk(E_CALL, rt, loc);
+  e->name = name;
+  e->builtin = b;
+  e->func = b == B_NONE ? f : NULL;
+  if (b == B_NONE && (!f || !f->body))
+    return bad_expr(fe, c, xformat("call to external function '%s' (no definition in the "
+                                   "program)", name));
+  /* Arguments: children after the callee reference. Errors and halts ignore
+   * theirs (message strings, exit codes). */
+  if (b == B_ERROR || b == B_HALT)
+    return e;
+  int first = ch.len - clang_Cursor_getNumArguments(c);
+  for (int i = first; i < ch.len; i++) {
+    bool saved = fe->allow_array;
+    fe->allow_array = b == B_NONE;
+    vec_push(&e->args, conv_expr(fe, ch.data[i]));
+    fe->allow_array = saved;
+  }
+  if (b == B_NONE) {
+    if (e->args.len != f->params.len)
+      return bad_expr(fe, c, xformat("call to '%s' with %d arguments (it takes %d)", name,
+                                     e->args.len, f->params.len));
+    for (int i = 0; i < e->args.len; i++) {
+      bool want_array = f->params.data[i]->type->kind == TY_ARRAY;
+      Expr *a = e->args.data[i];
+      bool is_array = a->kind == E_VAR && a->var->type->kind == TY_ARRAY;
+      if (want_array && !is_array)
+        return bad_expr(fe, c, xformat("argument %d of '%s': only an array variable can be "
+                                       "passed for an array parameter", i + 1, name));
+      if (want_array && array_dims(a->var->type, NULL, 0, NULL) !=
+                            array_dims(f->params.data[i]->type, NULL, 0, NULL))
+        return bad_expr(fe, c, xformat("argument %d of '%s': array dimensions differ", i + 1,
+                                       name));
+    }
+  } else if (e->args.len != 1) {
+    return bad_expr(fe, c, xformat("call to '%s' with %d arguments", name, e->args.len));
+  }
+  return e;
+}
+
+static Stmt *conv_stmt(FE *fe, CXCursor c);
+
+static Expr *conv_expr(FE *fe, CXCursor c) {
+  Loc loc = loc_of(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CursorVec ch;
+  switch (k) {
+  case CXCursor_ParenExpr:
+    ch = children(c);
+    return ch.len == 1 ? conv_expr(fe, ch.data[0]) : bad_expr(fe, c, "expression");
+  case CXCursor_UnexposedExpr: {
+    ch = children(c);
+    if (ch.len != 1)
+      return bad_expr(fe, c, xformat("expression (%s)", kind_spelling(c)));
+    CXType to = clang_getCanonicalType(clang_getCursorType(c));
+    CXType from = clang_getCanonicalType(clang_getCursorType(ch.data[0]));
+    Expr *sub = conv_expr(fe, ch.data[0]);
+    if (to.kind == CXType_Pointer || sub->type->kind == TY_ARRAY || to.kind == from.kind ||
+        to.kind == CXType_Void)
+      return sub; /* decay, lvalue-to-rvalue, function-to-pointer */
+    Type *t = conv_scalar_type(c, clang_getCursorType(c));
+    if (t == sub->type)
+      return sub;
+    Expr *e = mk(E_CAST, t, loc);
+    e->lhs = sub;
+    e->implicit = true;
+    return e;
+  }
+  case CXCursor_CStyleCastExpr: {
+    ch = children(c);
+    if (ch.len < 1 || !is_expr(ch.data[ch.len - 1]))
+      return bad_expr(fe, c, "cast");
+    CXType to = clang_getCanonicalType(clang_getCursorType(c));
+    if (to.kind == CXType_Pointer)
+      return bad_expr(fe, c, "cast to a pointer type");
+    Expr *sub = conv_operand(fe, ch.data[ch.len - 1]);
+    Type *t = conv_scalar_type(c, clang_getCursorType(c));
+    Expr *e = mk(E_CAST, t, loc);
+    e->lhs = sub;
+    return e;
+  }
+  case CXCursor_IntegerLiteral:
+  case CXCursor_CharacterLiteral:
+  case CXCursor_UnaryExpr: /* sizeof, _Alignof */
+    return eval_constant(fe, c);
+  case CXCursor_FloatingLiteral:
+    return bad_expr(fe, c, "floating-point constant");
+  case CXCursor_StringLiteral:
+    return bad_expr(fe, c, "string literal outside an array initializer");
+  case CXCursor_DeclRefExpr: {
+    CXCursor d = clang_getCursorReferenced(c);
+    enum CXCursorKind dk = clang_getCursorKind(d);
+    if (dk == CXCursor_EnumConstantDecl)
+      return new_num(clang_getEnumConstantDeclValue(d), loc);
+    if (dk == CXCursor_FunctionDecl)
+      return bad_expr(fe, c, xformat("use of function '%s' as a value (function pointer)",
+                                     spelling(d)));
+    Var *v = lookup_var(fe, c);
+    if (!v)
+      return bad_expr(fe, c, xformat("reference to '%s' (not a variable of the program)",
+                                     spelling(c)));
+    if (v->type->kind == TY_ARRAY && !fe->allow_array)
+      return bad_expr(fe, c, xformat("use of array '%s' other than by subscript or as a call "
+                                     "argument (its address escapes)", v->name));
+    return new_var_ref(v, loc);
+  }
+  case CXCursor_ArraySubscriptExpr:
+    return conv_subscript(fe, c);
+  case CXCursor_BinaryOperator:
+    return conv_binary(fe, c, false);
+  case CXCursor_CompoundAssignOperator:
+    return conv_binary(fe, c, true);
+  case CXCursor_UnaryOperator:
+    return conv_unary(fe, c);
+  case CXCursor_ConditionalOperator: {
+    ch = children(c);
+    if (ch.len != 3)
+      return bad_expr(fe, c, "conditional expression without middle operand");
+    Expr *e = new_cond(conv_operand(fe, ch.data[0]), conv_operand(fe, ch.data[1]),
+                       conv_operand(fe, ch.data[2]), loc);
+    e->type = conv_scalar_type(c, clang_getCursorType(c));
+    return e;
+  }
+  case CXCursor_CallExpr:
+    return conv_call(fe, c);
+  case CXCursor_StmtExpr: {
+    ch = children(c);
+    if (ch.len != 1)
+      return bad_expr(fe, c, "statement expression");
+    Expr *e = mk(E_STMT, conv_scalar_type(c, clang_getCursorType(c)), loc);
+    e->body = conv_stmt(fe, ch.data[0]);
+    return e;
+  }
+  case CXCursor_MemberRefExpr:
+    return bad_expr(fe, c, "struct or union member access");
+  case CXCursor_InitListExpr:
+    return bad_expr(fe, c, "initializer list outside an array declaration");
+  case CXCursor_CompoundLiteralExpr:
+    return bad_expr(fe, c, "compound literal");
+  default:
+    return bad_expr(fe, c, xformat("expression (%s)", kind_spelling(c)));
+  }
+}
+
+static enum CXChildVisitResult collect_vardecl(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_VarDecl)
+    vec_push((CursorVec *)d, c);
+  return CXChildVisit_Continue;
+}
+
+/* The characters of a string literal (as spelled in the source, quotes and
+ * escapes included), the terminating zero too, up to len. libclang cannot
+ * evaluate a literal, but it can evaluate ("...")[i]: let clang do it. */
+static bool string_literal(const char *lit, long long len, Loc loc, Expr *out) {
+  /* characters beyond the literal's own (char s[10] = "ab") are zero */
+  char *n = xformat("(sizeof(%s) / sizeof((%s)[0]))", lit, lit);
+  char *src = xformat("unsigned long n = %s;\n", n);
+  for (long long i = 0; i < len; i++)
+    src = xformat("%sint c%lld = %lld < %s ? (%s)[%lld < %s ? %lld : 0] : 0;\n", src, i, i, n, lit,
+                  i, n, i);
+  struct CXUnsavedFile f = {"<string>.c", src, (unsigned long)strlen(src)};
+  CXIndex index = clang_createIndex(0, 0);
+  CXTranslationUnit tu = clang_parseTranslationUnit(index, f.Filename, NULL, 0, &f, 1, 0);
+  bool ok = tu != NULL;
+  CursorVec decls = {0};
+  if (tu)
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_vardecl, &decls);
+  for (int i = 1; ok && i < decls.len; i++) {
+    CXEvalResult r = clang_Cursor_Evaluate(decls.data[i]);
+    ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+    if (ok)
+      vec_push(&out->args, new_num(clang_EvalResult_getAsLongLong(r), loc));
+    if (r)
+      clang_EvalResult_dispose(r);
+  }
+  if (tu)
+    clang_disposeTranslationUnit(tu);
+  clang_disposeIndex(index);
+  ok = ok && decls.len == len + 1;
+  if (!ok)
+    error_at(loc, "unsupported string initializer %s", lit);
+  return ok;
+}
+
+/* Array initializer: an initializer list or a string literal. The result is
+ * an E_INIT whose args are the elements in row-major order, NULL standing for
+ * zero; missing trailing elements are zero. */
+static void conv_init_list(FE *fe, CXCursor c, Type *t, Expr *out) {
+  if (t->kind != TY_ARRAY) {
+    vec_push(&out->args, conv_expr(fe, c));
+    return;
+  }
+  long long len;
+  if (!t->len || !expr_is_const(t->len, &len)) {
+    error_at(loc_of(c), "unsupported initializer of an array of variable size");
+    return;
+  }
+  long long per = 1;
+  Expr *lens[MAX_DIMS];
+  Type *elem;
+  int nd = array_dims(t->elem, lens, MAX_DIMS, &elem);
+  for (int i = 0; i < nd; i++) {
+    long long l;
+    if (!lens[i] || !expr_is_const(lens[i], &l))
+      return;
+    per *= l;
+  }
+  int start = out->args.len;
+  CXCursor s = strip(c);
+  if (clang_getCursorKind(s) == CXCursor_StringLiteral) {
+    if (!string_literal(spelling(s), len, loc_of(c), out))
+      return;
+  } else if (clang_getCursorKind(s) == CXCursor_InitListExpr) {
+    CursorVec ch = children(s);
+    for (int i = 0; i < ch.len; i++) {
+      CXCursor e = ch.data[i];
+      if (clang_getCursorKind(e) == CXCursor_UnexposedExpr && children(e).len != 1) {
+        error_at(loc_of(e), "unsupported designated initializer");
+        return;
+      }
+      enum CXCursorKind ek = clang_getCursorKind(strip(e));
+      if (t->elem->kind == TY_ARRAY &&
+          (ek == CXCursor_InitListExpr || ek == CXCursor_StringLiteral)) {
+        conv_init_list(fe, e, t->elem, out);
+        /* pad a sub-array to its full size */
+        while ((out->args.len - start) % per)
+          vec_push(&out->args, NULL);
+      } else {
+        /* a scalar; for a sub-array, its braces were elided ({0} or
+         * {1, 2, 3} for int[2][2]): elements follow in row-major order */
+        vec_push(&out->args, conv_operand(fe, e));
+      }
+    }
+  } else {
+    error_at(loc_of(c), "unsupported array initializer");
+    return;
+  }
+  while (out->args.len - start < len * per)
+    vec_push(&out->args, NULL);
+  if (out->args.len - start > len * per)
+    out->args.len = start + (int)(len * per);
+}
+
+static Expr *conv_initializer(FE *fe, CXCursor init, Type *t) {
+  if (t->kind != TY_ARRAY)
+    return conv_expr(fe, init);
+  Expr *e = mk(E_INIT, t, loc_of(init));
+  conv_init_list(fe, init, t, e);
+  return e;
+}
+
+/* ---- Statements --------------------------------------------------------------------- */
+
+static Stmt *bad_stmt(CXCursor c, const char *what) {
+  error_at(loc_of(c), "unsupported %s", what);
+  return new_block(loc_of(c));
+}
+
+static Var *declare_local(FE *fe, CXCursor d) {
+  const char *name = spelling(d);
+  Type *t = conv_decl_type(fe, d, false);
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
+  Var *v;
+  if (sc == CX_SC_Static || sc == CX_SC_Extern) {
+    /* a static local lives as long as a global */
+    v = new_var(fe->prog, NULL, unique_name(fe, NULL, xformat("%s_%s", fe->func->name, name)), t,
+                VAR_GLOBAL, loc_of(d));
+    if (sc == CX_SC_Extern)
+      error_at(loc_of(d), "unsupported extern declaration of '%s' inside a function", name);
+  } else {
+    v = new_var(fe->prog, fe->func, unique_name(fe, fe->func, name), t, VAR_LOCAL, loc_of(d));
+  }
+  map_put(&fe->vars, d, v);
+  return v;
+}
+
+static Stmt *conv_decl_stmt(FE *fe, CXCursor c) {
+  Stmt *b = new_block(loc_of(c));
+  CursorVec ch = children(c);
+  for (int i = 0; i < ch.len; i++) {
+    CXCursor d = ch.data[i];
+    enum CXCursorKind k = clang_getCursorKind(d);
+    if (k == CXCursor_TypedefDecl || k == CXCursor_EnumDecl)
+      continue;
+    if (k == CXCursor_StructDecl || k == CXCursor_UnionDecl) {
+      bad_stmt(d, "struct or union declaration");
+      continue;
+    }
+    if (k != CXCursor_VarDecl) {
+      bad_stmt(d, xformat("declaration (%s)", kind_spelling(d)));
+      continue;
+    }
+    Var *v = declare_local(fe, d);
+    CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+    Expr *ie = clang_Cursor_isNull(init) ? NULL : conv_initializer(fe, init, v->type);
+    if (v->kind == VAR_GLOBAL) {
+      v->init = ie; /* static local: initialized once, before main */
+      continue;
+    }
+    Stmt *s = new_stmt(S_DECL, loc_of(d));
+    s->var = v;
+    s->expr = ie;
+    block_add(b, s);
+  }
+  return b;
+}
+
+static bool is_error_call(CXCursor c) {
+  c = strip(c);
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return false;
+  CXCursor callee = clang_getCursorReferenced(c);
+  return !clang_Cursor_isNull(callee) && builtin_of(spelling(callee), false) == B_ERROR;
+}
+
+/* A label whose statement begins with a call of the error function. */
+static bool is_error_stmt(CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CompoundStmt || k == CXCursor_LabelStmt) {
+    CursorVec ch = children(c);
+    for (int i = 0; i < ch.len; i++) {
+      if (clang_getCursorKind(ch.data[i]) == CXCursor_LabelRef)
+        continue;
+      return is_error_stmt(ch.data[i]);
+    }
+    return false;
+  }
+  return is_error_call(c);
+}
+
+static enum CXChildVisitResult find_error_labels(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  FE *fe = d;
+  if (clang_getCursorKind(c) == CXCursor_LabelStmt) {
+    CursorVec ch = children(c);
+    if (ch.len >= 1 && is_error_stmt(ch.data[ch.len - 1]))
+      vec_push(&fe->error_labels, spelling(c));
+  }
+  return CXChildVisit_Recurse;
+}
+
+static bool is_error_label(FE *fe, const char *name) {
+  for (int i = 0; i < fe->error_labels.len; i++)
+    if (!strcmp(fe->error_labels.data[i], name))
+      return true;
+  return false;
+}
+
+static Stmt *expr_stmt(Expr *e, Loc loc) {
+  Stmt *s = new_stmt(S_EXPR, loc);
+  s->expr = e;
+  return s;
+}
+
+static Stmt *conv_body(FE *fe, CXCursor c, Stmt *loop) {
+  vec_push(&fe->breakable, loop);
+  vec_push(&fe->loops, loop);
+  Stmt *b = conv_stmt(fe, c);
+  fe->breakable.len--;
+  fe->loops.len--;
+  return b;
+}
+
+/* while/for/do as S_LOOP { body; step }: the test is the first statement of
+ * the body (while, for) or the last statement of the step (do). */
+static Stmt *exit_unless(Expr *cond, Loc loc) {
+  Stmt *brk = new_stmt(S_BREAK, loc);
+  return new_if(new_unary(E_NOT, cond, loc), brk, NULL, loc);
+}
+
+static void set_break_targets(Stmt *s, Stmt *loop) {
+  /* The S_BREAK made by exit_unless is created before its loop exists. */
+  if (s && s->kind == S_IF && s->then->kind == S_BREAK)
+    s->then->target = loop;
+}
+
+static Stmt *conv_switch(FE *fe, CXCursor c) {
+  CursorVec ch = children(c);
+  if (ch.len != 2)
+    return bad_stmt(c, "switch statement");
+  Stmt *s = new_stmt(S_SWITCH, loc_of(c));
+  s->expr = conv_expr(fe, ch.data[0]);
+  vec_push(&fe->breakable, s);
+  CXCursor body = ch.data[1];
+  CursorVec items = clang_getCursorKind(body) == CXCursor_CompoundStmt ? children(body)
+                                                                      : (CursorVec){0};
+  if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
+    vec_push(&items, body);
+  SwitchCase *cur = NULL;
+  for (int i = 0; i < items.len; i++) {
+    CXCursor it = items.data[i];
+    /* case A: case B: stmt  nests as Case(A, Case(B, stmt)) */
+    while (clang_getCursorKind(it) == CXCursor_CaseStmt ||
+           clang_getCursorKind(it) == CXCursor_DefaultStmt) {
+      if (!cur || cur->body->stmts.len > 0) {
+        cur = xalloc(sizeof *cur);
+        cur->body = new_block(loc_of(it));
+        vec_push(&s->cases, cur);
+      }
+      CursorVec cc = children(it);
+      if (clang_getCursorKind(it) == CXCursor_DefaultStmt) {
+        cur->is_default = true;
+      } else {
+        Expr *v = eval_constant(fe, cc.data[0]);
+        vec_push(&cur->values, v->num);
+      }
+      it = cc.data[cc.len - 1];
+    }
+    if (!cur) {
+      bad_stmt(it, "statement before the first case label of a switch");
+      continue;
+    }
+    block_add(cur->body, conv_stmt(fe, it));
+  }
+  fe->breakable.len--;
+  return s;
+}
+
+static Stmt *conv_stmt(FE *fe, CXCursor c) {
+  Loc loc = loc_of(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CursorVec ch;
+  switch (k) {
+  case CXCursor_CompoundStmt: {
+    Stmt *b = new_block(loc);
+    ch = children(c);
+    for (int i = 0; i < ch.len; i++)
+      block_add(b, conv_stmt(fe, ch.data[i]));
+    return b;
+  }
+  case CXCursor_DeclStmt:
+    return conv_decl_stmt(fe, c);
+  case CXCursor_NullStmt:
+    return new_block(loc);
+  case CXCursor_IfStmt: {
+    ch = children(c);
+    if (ch.len < 2)
+      return bad_stmt(c, "if statement");
+    Expr *cond = conv_expr(fe, ch.data[0]);
+    Stmt *then = conv_stmt(fe, ch.data[1]);
+    Stmt *els = ch.len > 2 ? conv_stmt(fe, ch.data[2]) : NULL;
+    return new_if(cond, then, els, loc);
+  }
+  case CXCursor_WhileStmt: {
+    ch = children(c);
+    if (ch.len != 2)
+      return bad_stmt(c, "while statement with a declaration as condition");
+    Stmt *loop = new_stmt(S_LOOP, loc);
+    loop->body = new_block(loc);
+    Stmt *test = exit_unless(conv_expr(fe, ch.data[0]), loc_of(ch.data[0]));
+    set_break_targets(test, loop);
+    block_add(loop->body, test);
+    block_add(loop->body, conv_body(fe, ch.data[1], loop));
+    return loop;
+  }
+  case CXCursor_DoStmt: {
+    ch = children(c);
+    if (ch.len != 2)
+      return bad_stmt(c, "do statement");
+    Stmt *loop = new_stmt(S_LOOP, loc);
+    loop->body = conv_body(fe, ch.data[0], loop);
+    loop->step = new_block(loc);
+    Stmt *test = exit_unless(conv_expr(fe, ch.data[1]), loc_of(ch.data[1]));
+    set_break_targets(test, loop);
+    block_add(loop->step, test);
+    return loop;
+  }
+  case CXCursor_ForStmt: {
+    ch = children(c);
+    intptr_t parts = (intptr_t)map_get(&fe->ops, c);
+    if (!(parts & 8))
+      return bad_stmt(c, "for statement (its header could not be read)");
+    Stmt *outer = new_block(loc);
+    int i = 0;
+    if (parts & 1) {
+      CXCursor init = ch.data[i++];
+      block_add(outer, clang_getCursorKind(init) == CXCursor_DeclStmt
+                           ? conv_decl_stmt(fe, init)
+                           : expr_stmt(conv_expr(fe, init), loc_of(init)));
+    }
+    Stmt *loop = new_stmt(S_LOOP, loc);
+    loop->body = new_block(loc);
+    if (parts & 2) {
+      Stmt *test = exit_unless(conv_expr(fe, ch.data[i]), loc_of(ch.data[i]));
+      i++;
+      set_break_targets(test, loop);
+      block_add(loop->body, test);
+    }
+    if (parts & 4) {
+      loop->step = new_block(loc);
+      block_add(loop->step, expr_stmt(conv_expr(fe, ch.data[i]), loc_of(ch.data[i])));
+      i++;
+    }
+    if (i != ch.len - 1)
+      return bad_stmt(c, "for statement");
+    block_add(loop->body, conv_body(fe, ch.data[i], loop));
+    block_add(outer, loop);
+    return outer;
+  }
+  case CXCursor_BreakStmt: {
+    if (!fe->breakable.len)
+      return bad_stmt(c, "break outside a loop or switch");
+    Stmt *s = new_stmt(S_BREAK, loc);
+    s->target = fe->breakable.data[fe->breakable.len - 1];
+    return s;
+  }
+  case CXCursor_ContinueStmt: {
+    if (!fe->loops.len)
+      return bad_stmt(c, "continue outside a loop");
+    Stmt *s = new_stmt(S_CONTINUE, loc);
+    s->target = fe->loops.data[fe->loops.len - 1];
+    return s;
+  }
+  case CXCursor_ReturnStmt: {
+    Stmt *s = new_stmt(S_RETURN, loc);
+    ch = children(c);
+    if (ch.len == 1)
+      s->expr = conv_expr(fe, ch.data[0]);
+    return s;
+  }
+  case CXCursor_SwitchStmt:
+    return conv_switch(fe, c);
+  case CXCursor_CaseStmt:
+  case CXCursor_DefaultStmt:
+    return bad_stmt(c, "case label nested inside another statement of the switch");
+  case CXCursor_LabelStmt: {
+    ch = children(c);
+    return ch.len ? conv_stmt(fe, ch.data[ch.len - 1]) : new_block(loc);
+  }
+  case CXCursor_GotoStmt: {
+    ch = children(c);
+    const char *label = ch.len ? spelling(ch.data[0]) : "";
+    if (is_error_label(fe, label))
+      return new_stmt(S_ERROR, loc);
+    return bad_stmt(c, xformat("goto to label '%s' (only a goto to an error label is "
+                               "supported)", label));
+  }
+  case CXCursor_GCCAsmStmt:
+    return bad_stmt(c, "inline assembly");
+  default:
+    if (is_expr(c))
+      return expr_stmt(conv_expr(fe, c), loc);
+    return bad_stmt(c, xformat("statement (%s)", kind_spelling(c)));
+  }
+}
+
+/* ---- Functions and globals -------------------------------------------------------- */
+
+static Func *declare_func(FE *fe, CXCursor c) {
+  const char *name = spelling(c);
+  Func *f = find_func(fe->prog, name);
+  if (!f) {
+    f = xalloc(sizeof *f);
+    f->name = name;
+    f->loc = loc_of(c);
+    vec_push(&fe->prog->funcs, f);
+  }
+  return f;
+}
+
+/* Functions that are understood by name and whose bodies (if any) are not
+ * translated: the error function, nondet generators, assume. */
+static bool skip_body(const char *name) {
+  Builtin b = builtin_of(name, false);
+  return b == B_ERROR || b == B_NONDET || b == B_HALT || !strcmp(name, "__VERIFIER_assume");
+}
+
+/* Signature of a definition: return type and parameters (pass 1, so that
+ * calls can be checked against it wherever they appear). */
+static void define_signature(FE *fe, Func *f, CXCursor c) {
+  fe->func = f;
+  f->loc = loc_of(c);
+  f->ret = conv_scalar_type(c, clang_getResultType(clang_getCursorType(c)));
+  int n = clang_Cursor_getNumArguments(c);
+  for (int i = 0; i < n; i++) {
+    CXCursor p = clang_Cursor_getArgument(c, i);
+    const char *pname = spelling(p);
+    if (!*pname)
+      pname = xformat("arg%d", i);
+    Var *v = new_var(fe->prog, f, unique_name(fe, f, pname), conv_decl_type(fe, p, true),
+                     VAR_PARAM, loc_of(p));
+    map_put(&fe->vars, p, v);
+  }
+  CXType ft = clang_getCursorType(c);
+  if (ft.kind == CXType_FunctionProto && clang_isFunctionTypeVariadic(ft))
+    error_at(f->loc, "unsupported variadic function '%s'", f->name);
+  fe->func = NULL;
+}
+
+static void define_body(FE *fe, Func *f, CXCursor c) {
+  fe->func = f;
+  fe->error_labels.len = 0;
+  clang_visitChildren(c, find_error_labels, fe);
+  CursorVec ch = children(c);
+  for (int i = 0; i < ch.len; i++)
+    if (clang_getCursorKind(ch.data[i]) == CXCursor_CompoundStmt)
+      f->body = conv_stmt(fe, ch.data[i]);
+  fe->func = NULL;
+}
+
+static void declare_global(FE *fe, CXCursor c) {
+  const char *name = spelling(c);
+  Var *v = find_global(fe->prog, name);
+  if (!v) {
+    v = new_var(fe->prog, NULL, name, conv_decl_type(fe, c, false), VAR_GLOBAL, loc_of(c));
+  } else if (v->type->kind == TY_ARRAY && !v->type->len) {
+    v->type = conv_decl_type(fe, c, false); /* extern int a[]; int a[10]; */
+  }
+  map_put(&fe->vars, c, v);
+  map_put(&fe->vars, clang_getCanonicalCursor(c), v);
+  CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+  if (!clang_Cursor_isNull(init) && !v->init)
+    v->init = conv_initializer(fe, init, v->type);
+}
+
+/* Recognise `void f(int c) { if (!c) { [L:] error(); [abort();] } [return;] }`
+ * (an assertion) and the same with only abort()/exit() (an assumption). */
+static Builtin wrapper_kind(Func *f) {
+  if (f->params.len != 1 || !f->body || f->ret != ty_void)
+    return B_NONE;
+  Var *p = f->params.data[0];
+  if (!is_scalar(p->type))
+    return B_NONE;
+  Stmt *ifs = NULL;
+  for (int i = 0; i < f->body->stmts.len; i++) {
+    Stmt *s = f->body->stmts.data[i];
+    if (s->kind == S_BLOCK && s->stmts.len == 0)
+      continue;
+    if (s->kind == S_RETURN && !s->expr)
+      continue;
+    if (s->kind != S_IF || ifs)
+      return B_NONE;
+    ifs = s;
+  }
+  if (!ifs || ifs->els)
+    return B_NONE;
+  /* condition: !p, p == 0, 0 == p */
+  Expr *c = ifs->expr;
+  while (c->kind == E_CAST)
+    c = c->lhs;
+  Expr *x = NULL;
+  long long zero;
+  if (c->kind == E_NOT)
+    x = c->lhs;
+  else if (c->kind == E_EQ && expr_is_const(c->rhs, &zero) && zero == 0)
+    x = c->lhs;
+  else if (c->kind == E_EQ && expr_is_const(c->lhs, &zero) && zero == 0)
+    x = c->rhs;
+  while (x && x->kind == E_CAST)
+    x = x->lhs;
+  if (!x || x->kind != E_VAR || x->var != p)
+    return B_NONE;
+  /* body: only error calls and halts, in blocks */
+  bool error = false;
+  StmtVec todo = {0};
+  vec_push(&todo, ifs->then);
+  while (todo.len) {
+    Stmt *s = todo.data[--todo.len];
+    if (s->kind == S_BLOCK) {
+      for (int i = 0; i < s->stmts.len; i++)
+        vec_push(&todo, s->stmts.data[i]);
+    } else if (s->kind == S_ERROR) {
+      error = true;
+    } else if (s->kind == S_EXPR && s->expr->kind == E_CALL &&
+               (s->expr->builtin == B_ERROR || s->expr->builtin == B_HALT)) {
+      error |= s->expr->builtin == B_ERROR;
+    } else {
+      return B_NONE;
+    }
+  }
+  return error ? B_ASSERT : B_ASSUME;
+}
+
+/* The function analysed as the program's entry. */
+static Func *choose_entry(Program *p, const char *name) {
+  if (name) {
+    Func *f = find_func(p, name);
+    if (!f || !f->body)
+      error_at((Loc){p->file, 0, 0}, "no function '%s' with a body to use as entry", name);
+    return f;
+  }
+  Func *m = find_func(p, "main");
+  if (m && m->body)
+    return m;
+  /* No main: the unique function with a body that no other function calls. */
+  Func *root = NULL;
+  int nroots = 0;
+  for (int i = 0; i < p->funcs.len; i++) {
+    Func *f = p->funcs.data[i];
+    if (!f->body || f->wrapper)
+      continue;
+    bool called = false;
+    for (int j = 0; j < p->funcs.len && !called; j++) {
+      Func *g = p->funcs.data[j];
+      if (g == f || !g->body)
+        continue;
+      /* scan g's body for calls to f */
+      StmtVec todo = {0};
+      vec_push(&todo, g->body);
+      while (todo.len && !called) {
+        Stmt *s = todo.data[--todo.len];
+        if (!s)
+          continue;
+        if (s->kind == S_EXPR || s->kind == S_DECL || s->kind == S_IF || s->kind == S_RETURN) {
+          ExprVec es = {0};
+          if (s->expr)
+            vec_push(&es, s->expr);
+          while (es.len) {
+            Expr *e = es.data[--es.len];
+            if (!e)
+              continue;
+            if (e->kind == E_CALL && e->func == f)
+              called = true;
+            vec_push(&es, e->lhs);
+            vec_push(&es, e->rhs);
+            vec_push(&es, e->cond);
+            for (int k = 0; k < e->args.len; k++)
+              vec_push(&es, e->args.data[k]);
+            if (e->kind == E_STMT)
+              vec_push(&todo, e->body);
+          }
+        }
+        for (int k = 0; k < s->stmts.len; k++)
+          vec_push(&todo, s->stmts.data[k]);
+        vec_push(&todo, s->then);
+        vec_push(&todo, s->els);
+        vec_push(&todo, s->body);
+        vec_push(&todo, s->step);
+        for (int k = 0; k < s->cases.len; k++)
+          vec_push(&todo, s->cases.data[k]->body);
+      }
+    }
+    if (!called) {
+      root = f;
+      nroots++;
+    }
+  }
+  if (nroots != 1) {
+    error_at((Loc){p->file, 0, 0}, "no main function and %s; choose one with --entry",
+             nroots ? "several functions are not called by others" : "no function to start from");
+    return NULL;
+  }
+  return root;
+}
+
+static void report_clang_diagnostics(CXTranslationUnit tu, int *nerrors) {
+  unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+    if (sev >= CXDiagnostic_Error) {
+      CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+                                                 CXDiagnostic_DisplayColumn);
+      fprintf(stderr, "%s\n", clang_getCString(s));
+      clang_disposeString(s);
+      (*nerrors)++;
+    }
+    clang_disposeDiagnostic(d);
+  }
+}
+
+/* A definition of the main file that is translated: not a builtin handled by
+ * name, not a recognised assertion/assumption wrapper. */
+static Func *translated_definition(FE *fe, CXCursor c) {
+  if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+      !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    return NULL;
+  Func *f = find_func(fe->prog, spelling(c));
+  if (!f || skip_body(f->name) || f->wrapper)
+    return NULL;
+  return f;
+}
+
+static void translate_unit(FE *fe) {
+  CursorVec top = children(clang_getTranslationUnitCursor(fe->tu));
+  /* Pass 1: every function and its signature (calls may come before
+   * definitions) and every global of the main file, in source order. */
+  for (int i = 0; i < top.len; i++) {
+    CXCursor c = top.data[i];
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_FunctionDecl)
+      declare_func(fe, c);
+    else if (k == CXCursor_VarDecl && clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+      declare_global(fe, c);
+    Func *f = translated_definition(fe, c);
+    if (f) {
+      define_signature(fe, f, c);
+      f->body = new_block(f->loc); /* placeholder until pass 2 */
+    }
+  }
+  /* Pass 2: function bodies. */
+  for (int i = 0; i < top.len; i++) {
+    Func *f = translated_definition(fe, top.data[i]);
+    if (f)
+      define_body(fe, f, top.data[i]);
+  }
+}
+
+Program *parse_program(const char *path, int nargs, const char *const *args,
+                       const char *entry_name) {
+  FILE *probe = fopen(path, "r");
+  if (!probe) {
+    error_at((Loc){path, 0, 0}, "cannot open input file");
+    return NULL;
+  }
+  fclose(probe);
+  CXIndex index = clang_createIndex(0, 0);
+  FE fe = {0};
+  fe.tu = clang_parseTranslationUnit(index, path, args, nargs, NULL, 0, CXTranslationUnit_None);
+  Program *p = NULL;
+  int clang_errors = 0;
+  if (!fe.tu) {
+    error_at((Loc){path, 0, 0}, "libclang could not parse the file");
+    goto done;
+  }
+  report_clang_diagnostics(fe.tu, &clang_errors);
+  if (clang_errors) {
+    error_at((Loc){path, 0, 0}, "%d error(s) from the C front end", clang_errors);
+    goto done;
+  }
+  if (!read_token_facts(&fe, path, nargs, args, index))
+    goto done;
+  p = xalloc(sizeof *p);
+  p->file = xstrdup(path);
+  fe.prog = p;
+  int before = error_count();
+  /* Wrappers must be known before the calls to them are translated, and they
+   * are recognised from their translated bodies: translate, recognise,
+   * translate again (cheap: programs are small). */
+  translate_unit(&fe);
+  bool wrappers = false;
+  for (int i = 0; i < p->funcs.len; i++) {
+    Func *f = p->funcs.data[i];
+    f->wrapper = f->body ? wrapper_kind(f) : B_NONE;
+    wrappers |= f->wrapper != B_NONE;
+  }
+  if (wrappers && error_count() == before) {
+    Program *q = xalloc(sizeof *q);
+    q->file = p->file;
+    for (int i = 0; i < p->funcs.len; i++) {
+      Func *f = xalloc(sizeof *f);
+      f->name = p->funcs.data[i]->name;
+      f->wrapper = p->funcs.data[i]->wrapper;
+      vec_push(&q->funcs, f);
+    }
+    map_free(&fe.vars);
+    fe.prog = p = q;
+    translate_unit(&fe);
+    /* wrappers keep no body: their calls became assertions/assumptions */
+  }
+  if (error_count() == before)
+    p->entry = choose_entry(p, entry_name);
+  if (p->entry)
+    p->entry->is_entry = true;
+  if (error_count() != before)
+    p = NULL;
+done:
+  map_free(&fe.vars);
+  map_free(&fe.ops);
+  if (fe.tu)
+    clang_disposeTranslationUnit(fe.tu);
+  clang_disposeIndex(index);
+  return p;
+}
+
+/* ---- --focus expressions ----------------------------------------------------------- */
+
+static enum CXChildVisitResult find_return_expr(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
+    CursorVec ch = children(c);
+    if (ch.len == 1)
+      *(CXCursor *)d = ch.data[0];
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+Expr *parse_expression(const char *text, Var **vars, int nvars, Loc loc) {
+  /* Every variable that may be mentioned is declared as a parameter of a
+   * small function returning the expression; libclang parses it. */
+  char *src = xstrdup("int __a2s_expr(");
+  for (int i = 0; i < nvars; i++)
+    src = xformat("%s%slong long %s", src, i ? ", " : "", vars[i]->name);
+  src = xformat("%s%s) { return (%s); }\n", src, nvars ? "" : "void", text);
+  const char *name = "<focus>.c";
+  struct CXUnsavedFile unsaved = {name, src, (unsigned long)strlen(src)};
+  CXIndex index = clang_createIndex(0, 0);
+  FE fe = {0};
+  fe.tu = clang_parseTranslationUnit(index, name, NULL, 0, &unsaved, 1, CXTranslationUnit_None);
+  Expr *result = NULL;
+  int errs = 0;
+  if (!fe.tu) {
+    error_at(loc, "cannot parse the expression '%s'", text);
+    goto done;
+  }
+  unsigned nd = clang_getNumDiagnostics(fe.tu);
+  for (unsigned i = 0; i < nd; i++) {
+    CXDiagnostic d = clang_getDiagnostic(fe.tu, i);
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+      CXString s = clang_getDiagnosticSpelling(d);
+      error_at(loc, "in '%s': %s", text, clang_getCString(s));
+      clang_disposeString(s);
+      errs++;
+    }
+    clang_disposeDiagnostic(d);
+  }
+  if (errs)
+    goto done;
+  /* The expression has no macros: operators are read from its own tokens. */
+  Lockstep ls = {fe.tu, &fe.ops, false};
+  CursorVec top = children(clang_getTranslationUnitCursor(fe.tu));
+  for (int i = 0; i < top.len; i++)
+    lockstep(&ls, top.data[i], top.data[i]);
+  Program dummy = {0};
+  fe.prog = &dummy;
+  fe.extra_vars = vars;
+  fe.nextra = nvars;
+  CXCursor ret = clang_getNullCursor();
+  clang_visitChildren(clang_getTranslationUnitCursor(fe.tu), find_return_expr, &ret);
+  if (clang_Cursor_isNull(ret)) {
+    error_at(loc, "cannot parse the expression '%s'", text);
+    goto done;
+  }
+  int before = error_count();
+  result = conv_expr(&fe, ret);
+  if (error_count() != before)
+    result = NULL;
+  /* The parameters stood for the given variables; rename locations. */
+done:
+  map_free(&fe.vars);
+  map_free(&fe.ops);
+  if (fe.tu)
+    clang_disposeTranslationUnit(fe.tu);
+  clang_disposeIndex(index);
+  return result;
+}

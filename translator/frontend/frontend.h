@@ -1,0 +1,17 @@
+/*
+ * frontend.h -- the front-end floor: C source to IR with libclang.
+ */
+#ifndef A2S_FRONTEND_H
+#define A2S_FRONTEND_H
+
+#include "ir.h"
+
+/* Parse path with libclang (clang_args are passed through: -I, -D,
+ * -std=...). Returns NULL after reporting errors. entry_name selects the
+ * entry function (NULL: main, else the unique function nobody calls). */
+Program *parse_program(const char *path, int nclang_args, const char *const *clang_args,
+                       const char *entry_name);
+/* Parse a C expression over the given variables (used for --focus). */
+Expr *parse_expression(const char *text, Var **vars, int nvars, Loc loc);
+
+#endif /* A2S_FRONTEND_H */

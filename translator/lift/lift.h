@@ -1,0 +1,43 @@
+/*
+ * lift.h -- scalar invariants over cells to quantified array invariants.
+ */
+#ifndef A2S_LIFT_H
+#define A2S_LIFT_H
+
+#include "answer.h"
+
+/* One quantified invariant of the original program. */
+typedef struct Lifted {
+  Func *func;          /* function of the abstracted program */
+  PointKind kind;      /* loop head or function exit */
+  Loc loc;             /* the loop (or the function) in the source */
+  /* Closed formula over the program's scalars (Int constants by name) and
+   * its arrays (Z3 array constants): "a" is an array's contents (at entry,
+   * for a function exit), "a'" its contents at exit, "a@entry" its contents
+   * at entry seen from a loop head. Quantified variables are named k, k1... */
+  Z3_ast formula;
+  bool quantified;     /* mentions array contents */
+  const char *source;  /* analyzer */
+  int checked;         /* re-check against the original program: 1 checked,
+                          0 could not be checked, -1 not attempted */
+  /* Not implied by the scalar invariant: proposed where it says nothing of
+   * a segment, kept only if the re-check proves it (see recheck.h). 0, or
+   * a number for the segment, the same for every atom proposed there ... */
+  int conjecture;
+  Z3_ast atom;         /* ... and the atom, over the scalars and "v!" */
+  const char *check_note;
+} Lifted;
+
+typedef VEC(Lifted) LiftedVec;
+
+/* Lift every invariant of a (found on the abstracted program abs). */
+void lift_answer(Program *abs, Answer *a, LiftedVec *out);
+/* The array constant for contents of array a (see Lifted.formula). */
+Z3_ast lift_array(Var *a, const char *suffix);
+/* Formula as C-like text (a[k], &&, ->, forall k. ...). */
+char *lift_text(Z3_ast f);
+/* ... as ACSL: at a function exit (ensures) entry contents are \old(a[k]),
+ * at a loop head \at(a[k], Pre). */
+char *lift_acsl(Z3_ast f, PointKind kind);
+
+#endif

@@ -1,0 +1,119 @@
+/*
+ * chc.h -- constrained Horn clauses of a program: the input of Spacer.
+ *
+ * One predicate per cut point of each function (loop heads, points after a
+ * call), one summary predicate per called function
+ *   <f>_sum(inputs, outputs, err)
+ * (err = 1 when the error is reached inside f, so errors propagate through
+ * calls: the clauses of a call are non-linear, as in Komuravelli et al.'s
+ * Spacer for recursive programs), and the query predicate Err. Between cut
+ * points, paths are merged into one clause (large-block encoding). Scalars
+ * are Int; in a program that keeps its arrays (--no-cells) arrays are SMT
+ * arrays Int -> Int (nested for more dimensions).
+ */
+#ifndef A2S_CHC_H
+#define A2S_CHC_H
+
+#include "answer.h"
+#include "cfg.h"
+
+/* An argument of a predicate: the value of var at that point, or (in) at
+ * the entry of the function. */
+typedef struct ChcArg {
+  Var *var;
+  bool in;
+  const char *name;    /* SMT name: the Var's name, "<name>!in" for in */
+  Z3_sort sort;
+} ChcArg;
+
+typedef enum { PRED_POINT, PRED_SUMMARY, PRED_ERR } PredKind;
+
+typedef struct ChcPred {
+  const char *name;
+  PredKind kind;
+  Func *func;
+  int node;            /* PRED_POINT: the CFG node */
+  PointKind point;     /* PRED_POINT: loop head, after call, entry exit */
+  Stmt *loop;
+  Loc loc;
+  VEC(ChcArg) args;    /* PRED_SUMMARY: inputs, outputs, then err */
+  int nin, nout;       /* PRED_SUMMARY: how many inputs and outputs */
+  Z3_func_decl decl;
+} ChcPred;
+
+/* A nondeterministic value chosen inside a clause (for replaying traces). */
+typedef struct ChcHavoc {
+  Stmt *stmt;          /* the statement that chose it */
+  Var *var;
+  Z3_ast value;        /* its constant in the clause */
+} ChcHavoc;
+
+typedef VEC(Z3_ast) AstVec;
+
+typedef struct ChcClause {
+  Z3_ast rule;         /* forall vars. body -> head */
+  ChcPred *head;       /* NULL: the query (Err -> false) */
+  VEC(ChcPred *) body_preds;
+  Func *func;
+  int from, to;        /* CFG nodes */
+  VEC(ChcHavoc) havocs;
+  Z3_ast constraint;   /* the body's constraint (without predicates) */
+  AstVec body_args[4]; /* arguments of the body predicates (up to 4) */
+  AstVec head_args;
+  Z3_ast body_term, head_term; /* the rule before closing: body -> head */
+} ChcClause;
+
+typedef struct Chc {
+  Program *p;
+  bool arrays;         /* SMT arrays (--no-cells) */
+  const long long *generalize; /* see ChcOptions */
+  int ngeneralize;
+  VarVec params;       /* the symbolic parameters standing for constants */
+  bool all_vars;       /* see ChcOptions */
+  VEC(ChcPred *) preds;
+  VEC(ChcClause *) clauses;
+  ChcPred *err;
+  VEC(Cfg *) cfgs;
+} Chc;
+
+typedef struct ChcOptions {
+  bool arrays;         /* p keeps its arrays: encode them as SMT arrays */
+  /* Read these integer constants as symbolic parameters K_<value> >= 1,
+   * fixed for the whole run. Spacer generalizes poorly from large literal
+   * bounds (measured: a copy loop over 100000 cells diverges with the
+   * literal and is solved in 0.1 s with a parameter); a proof for every
+   * value of the parameter is a proof for the actual one. A counterexample
+   * under generalization proves nothing by itself. */
+  const long long *generalize;
+  int ngeneralize;
+  /* Give the entry function a summary like any callee (inputs at entry,
+   * outputs at exit), e.g. to check its input/output relation. */
+  bool entry_as_callee;
+  /* Every variable of a function in every predicate, live or not (to check
+   * invariants that mention them). */
+  bool all_vars;
+} ChcOptions;
+
+/* Clauses of p; NULL after an error diagnostic. p is the abstracted
+ * program, or (opt->arrays) the normalized program with arrays. */
+Chc *chc_build(Program *p, const ChcOptions *opt);
+/* SMT-LIB2 (set-logic HORN) text. With query, the last clause is Err ->
+ * false, as the z3 CLI and CHC-COMP expect; without, the caller queries Err
+ * itself (libz3's fixedpoint API). Arena string. */
+char *chc_text(Chc *c, bool query, bool check_sat);
+/* Conjoin known invariants of the loop heads (facts, e.g. from the
+ * polyhedra: formulas over Var names as in Invariant) into the bodies of the
+ * clauses that start there, so that Spacer starts from them. The facts are
+ * re-checked on the clauses first (Houdini: a fact some clause does not
+ * establish within a short check is dropped, until every one left is
+ * inductive); a fact of a point without a predicate is ignored. Returns the
+ * number of predicates that got a fact. */
+int chc_add_facts(Chc *c, const Answer *facts);
+/* The predicate named name, or NULL. */
+ChcPred *chc_pred(Chc *c, const char *name);
+/* The invariant a predicate interpretation gives, over Var names (entry
+ * values named "<name>__in"); interp is over the constants "a0", "a1", ...
+ * standing for the predicate's arguments in order. */
+Invariant chc_invariant(Chc *c, ChcPred *pr, Z3_ast interp, const char *source);
+
+#endif

@@ -1,0 +1,111 @@
+/*
+ * smt.h -- formulas: Z3 terms over the program's scalar variables.
+ *
+ * Every formula exchanged between stages (Horn clause constraints, solver
+ * models, invariants read from external tools, lifted array invariants) is a
+ * Z3_ast of one process-wide context. Scalar variables are integer constants
+ * named like the Var (names are unique within a function and among
+ * globals); C truth values are integers, conditions are Booleans.
+ */
+#ifndef A2S_SMT_H
+#define A2S_SMT_H
+
+#include <z3.h>
+
+#include "ir.h"
+
+/* The shared context (created on first use; parameters: model on). */
+Z3_context smt_ctx(void);
+/* Delete the context and everything in it (at exit, or between tests). */
+void smt_reset(void);
+
+/* How IR expressions become terms. Defaults (NULL callbacks): a variable is
+ * the Int constant of its name; arrays are not allowed. A translation may
+ * rename variables (SSA versions, primed copies) and give arrays as SMT
+ * arrays (Int -> Int, nested for more dimensions). */
+typedef struct SmtEnv {
+  Z3_ast (*var)(Var *v, void *arg);
+  Z3_ast (*array)(Var *a, void *arg);
+  void *arg;
+  /* In/out: constraints on the fresh unknowns that stand for operations
+   * outside integer arithmetic (bitwise operations, shifts by a variable).
+   * NULL means true. Those unknowns are free constants: a Horn clause
+   * quantifies them like any other variable. */
+  Z3_ast side;
+  /* The term of an integer constant, or NULL for the constant itself
+   * (Horn clauses may read a large bound as a symbolic parameter). */
+  Z3_ast (*num)(long long v, void *arg);
+} SmtEnv;
+
+/* An integer term for a pure IR expression, read with C semantics on
+ * mathematical integers: / and % truncate toward zero, comparisons and
+ * logical operators give 0 or 1, a cast to _Bool gives 0 or 1, other casts
+ * are ignored. env may be NULL. */
+Z3_ast smt_int(Expr *e, SmtEnv *env);
+/* A Boolean term for e read as a condition (e != 0). */
+Z3_ast smt_bool(Expr *e, SmtEnv *env);
+/* The Int constant of a variable (by name). */
+Z3_ast smt_var(Var *v);
+Z3_ast smt_int_const(const char *name);
+Z3_ast smt_num(long long v);
+Z3_ast smt_and2(Z3_ast a, Z3_ast b);  /* NULL is true */
+Z3_ast smt_or2(Z3_ast a, Z3_ast b);   /* NULL is false */
+Z3_ast smt_not(Z3_ast a);
+Z3_ast smt_true(void);
+Z3_ast smt_false(void);
+/* Term as SMT-LIB text (arena string). */
+char *smt_text(Z3_ast a);
+/* Parse an SMT-LIB formula over Int constants with the given names. NULL on
+ * a syntax error. */
+Z3_ast smt_parse(const char *text, const char *const *names, int nnames);
+
+/* After smt_set_deadline(t) (CLOCK_MONOTONIC seconds; 0: none), the checks,
+ * tactics (simplification under a context, quantifier elimination) and DNFs
+ * below that start after t give up at once (unknown, or NULL), so that a long
+ * series of them, such as lifting the invariants of a proof, ends soon after
+ * t. Their own timeouts are not shortened to fit: when a timer of libz3
+ * 4.8.12 fires it can deadlock (Z3 pull request 5371), the more often the
+ * shorter the timeouts. */
+void smt_set_deadline(double t);
+/* The deadline set last (0: none). */
+double smt_deadline(void);
+/* Satisfiability with a timeout in seconds (0: none): Z3_L_TRUE/FALSE/UNDEF. */
+Z3_lbool smt_check(Z3_ast f, double timeout);
+/* Many checks of one formula, each with one more conjunct: an incremental
+ * solver holding base (push, assert, check, pop per check). Each check has
+ * the timeout given here and honours the deadline as smt_check does. */
+Z3_solver smt_solver_new(Z3_ast base, double timeout);
+/* Satisfiability of base && extra (extra NULL: base alone). */
+Z3_lbool smt_solver_check(Z3_solver s, Z3_ast extra);
+void smt_solver_free(Z3_solver s);
+/* Which of the candidate atoms (bit i for atoms[i], at most 64) are true
+ * in every model of base && extra: the candidates a model falsifies are
+ * dropped until no model falsifies one (a check per round, not per atom).
+ * 0 when a check is unknown. */
+unsigned long long smt_solver_holding(Z3_solver s, Z3_ast extra, Z3_ast *atoms, int n,
+                                      unsigned long long candidates);
+/* Is a -> b valid? (false also when unknown) */
+bool smt_implies(Z3_ast a, Z3_ast b, double timeout);
+bool smt_equivalent(Z3_ast a, Z3_ast b, double timeout);
+/* a simplified (Z3 simplify; under a context c, not NULL, also what c
+ * implies is dropped: the result r satisfies c -> (r <-> a)). */
+Z3_ast smt_simplify(Z3_ast a, Z3_ast c);
+/* A short disjunctive normal form of f under a context (NULL: true): cubes
+ * over the atoms of f, each made minimal (no literal can be dropped while
+ * the cube still implies f under the context), until they cover f. The
+ * result r satisfies context -> (r <-> f). NULL if Z3 could not decide
+ * within the time limit or more than max_cubes cubes are needed. */
+Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout);
+
+/* Formulas, and a formula's parts: its conjuncts (none for true; f itself
+ * if not a conjunction), its disjuncts (none for NULL). */
+typedef VEC(Z3_ast) SmtAsts;
+void smt_conjuncts(Z3_ast f, SmtAsts *out);
+void smt_disjuncts(Z3_ast f, SmtAsts *out);
+
+/* Quantifier elimination: exists vars. f, as a quantifier-free formula
+ * (NULL if Z3 cannot eliminate). */
+Z3_ast smt_exists_qe(Z3_ast *vars, int nvars, Z3_ast f);
+Z3_ast smt_forall_qe(Z3_ast *vars, int nvars, Z3_ast f);
+
+#endif

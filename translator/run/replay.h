@@ -1,0 +1,30 @@
+/*
+ * replay.h -- looking for runs of the original program that reach the error.
+ *
+ * Every "false" verdict comes from here: a run of the normalized original
+ * program (arrays and all, C integer semantics) in the interpreter that
+ * reaches the error function or fails an assertion.
+ */
+#ifndef A2S_REPLAY_H
+#define A2S_REPLAY_H
+
+#include "interp.h"
+
+struct Chc;
+struct SpacerResult;
+
+typedef struct Replay {
+  bool found;              /* a run reached the error */
+  const char *description; /* where, and with which inputs */
+  long runs;               /* runs tried */
+} Replay;
+
+/* Random runs (small values, type bounds, boundary cases) for up to seconds. */
+Replay replay_random(Program *orig, double seconds);
+/* Runs guided by an abstract counterexample of the cell program abs: the
+ * nondeterministic values and array contents along Spacer's trace are fed
+ * to the original program first. */
+Replay replay_trace(Program *orig, Program *abs, struct Chc *c, struct SpacerResult *r,
+                    double seconds);
+
+#endif

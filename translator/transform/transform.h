@@ -1,0 +1,49 @@
+/*
+ * transform.h -- the transformation floor: normalization of the IR to core
+ * IR, the cell abstraction, the automatic focus and the coverage check.
+ */
+#ifndef A2S_TRANSFORM_H
+#define A2S_TRANSFORM_H
+
+#include "ir.h"
+
+/* normalize.c: side-effect-free expressions, elementary reads and writes,
+ * assertion recognition (wrappers, `if (c) error`, assert macro). The input is
+ * consumed. */
+Program *normalize_program(Program *p);
+
+/* cells.c */
+typedef struct CellSpec {
+  const char *array;   /* "a" (every array named a) or "f:a" */
+  int count;           /* number of cells, 0 = automatic */
+  bool ordered;        /* x1 < x2 < ... */
+  bool initial;        /* plus one cell keeping the contents at entry */
+} CellSpec;
+
+typedef struct CellOptions {
+  VEC(CellSpec) specs;
+  const char *focus;   /* C expression over cell indices and variables */
+  bool observers;      /* flag per access and cell (paper 5.4) */
+  bool no_check_loops; /* keep quantified-assertion loops as loops */
+} CellOptions;
+
+
+/* Abstract every array of p by cells. Returns a new program sharing p's
+ * scalar variables; p itself is left intact (it is still needed for replay).
+ * Returns NULL after reporting errors. */
+Program *abstract_cells(Program *p, const CellOptions *opt);
+/* Number of cells chosen automatically for each array (reads per assertion). */
+int auto_cell_count(Program *p, Var *array);
+
+/* coverage.c: assertions (of orig) that a proof on the cells of abs may
+ * not cover because --cells/--ordered/--focus leave some read indices
+ * unobserved; each gets a warning unless quiet. 0 means every assertion is
+ * covered (always the case with automatic cell counts). */
+int uncovered_assertions(Program *orig, Program *abs, const CellOptions *opt, bool quiet);
+
+/* focus.c: a --focus equating the cell indices of arrays accessed at the
+ * same indices (orig normalized, abs its cells without focus), or NULL. */
+const char *auto_focus(Program *orig, Program *abs);
+
+
+#endif /* A2S_TRANSFORM_H */
