@@ -473,8 +473,8 @@ static State *merge(Builder *b, State **in, int n) {
 
 typedef struct ConstSet {
   VEC(Z3_ast) items;
-  unsigned *ids;
-  unsigned cap;
+  unsigned *ids;       /* open addressing, 0 = free slot */
+  unsigned cap, nids;  /* slots, and ids stored */
 } ConstSet;
 
 static bool seen_id(ConstSet *cs, unsigned id) {
@@ -482,8 +482,9 @@ static bool seen_id(ConstSet *cs, unsigned id) {
     cs->cap = 1024;
     cs->ids = calloc(cs->cap, sizeof *cs->ids);
   }
-  if ((unsigned)cs->items.len * 2 + 2 > cs->cap) {
-    /* grow: rehash the visited ids */
+  if (cs->nids * 2 + 2 > cs->cap) {
+    /* grow by the ids stored, not the constants found: a full table would
+     * make the probe below loop for ever */
     unsigned ncap = cs->cap * 4;
     unsigned *n = calloc(ncap, sizeof *n);
     for (unsigned i = 0; i < cs->cap; i++)
@@ -504,6 +505,7 @@ static bool seen_id(ConstSet *cs, unsigned id) {
     h = (h + 1) & (cs->cap - 1);
   }
   cs->ids[h] = key;
+  cs->nids++;
   return false;
 }
 
