@@ -94,40 +94,102 @@ char *file_read(const char *path, size_t max_bytes) {
   return s;
 }
 
-/* Output to a temporary file next to the destination, renamed on success, so
- * that a failed run leaves nothing behind. */
-FILE *output_open(const char *path, char **tmp) {
-  *tmp = NULL;
-  if (!path || !strcmp(path, "-"))
-    return stdout;
-  *tmp = xformat("%s.a2s-XXXXXX", path);
-  int fd = mkstemp(*tmp);
-  if (fd < 0) {
-    fprintf(stderr, "%s: error: cannot write the output file: %s\n", path, strerror(errno));
-    *tmp = NULL;
-    return NULL;
-  }
-  /* mkstemp creates the file 0600; give it the mode of a file made by the
-   * compiler (0666 less the umask) */
-  mode_t mask = umask(0);
-  umask(mask);
-  fchmod(fd, 0666 & ~mask);
-  return fdopen(fd, "w");
+bool file_same(const char *a, const char *b) {
+  struct stat sa, sb;
+  return a && b && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
 }
 
-bool output_close(FILE *f, const char *path, const char *tmp, bool ok) {
-  if (f == stdout) {
-    fflush(stdout);
-    return ok;
+static bool output_error(const char *path, const char *what) {
+  fprintf(stderr, "%s: error: cannot write the output file: %s\n", path, what);
+  return false;
+}
+
+/* Where the temporary goes: beside the file a symbolic link names (the
+ * link stays a link), else beside path. */
+static char *output_target(const char *path) {
+  struct stat st;
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+    char *real = realpath(path, NULL);
+    if (real) {
+      char *r = xstrdup(real);
+      free(real);
+      return r;
+    }
   }
-  if (fclose(f) != 0)
-    ok = false;
-  if (ok && rename(tmp, path) != 0) {
-    fprintf(stderr, "%s: error: cannot write the output file: %s\n", path, strerror(errno));
-    ok = false;
+  return xstrdup(path);
+}
+
+bool output_open(Output *o, const char *path) {
+  *o = (Output){.f = stdout};
+  if (!path || !strcmp(path, "-"))
+    return true;
+  o->path = path;
+  struct stat st;
+  bool exists = stat(path, &st) == 0;
+  if (exists && S_ISDIR(st.st_mode))
+    return output_error(path, "it is a directory");
+  if ((exists && !S_ISREG(st.st_mode)) || (!exists && errno != ENOENT) ||
+      (!exists && lstat(path, &st) == 0)) {
+    /* a FIFO, a device (/dev/null), a dangling link: written in place, never
+     * replaced by a regular file */
+    o->f = fopen(path, "we");
+    return o->f ? true : output_error(path, strerror(errno));
   }
-  if (!ok)
-    unlink(tmp);
+  o->target = output_target(path);
+  o->tmp = xformat("%s.a2s-XXXXXX", o->target);
+  int fd = mkstemp(o->tmp);
+  if (fd < 0) {
+    o->tmp = NULL;
+    return output_error(path, strerror(errno));
+  }
+  /* mkstemp creates the file 0600: an existing file keeps its mode, a new
+   * one gets the mode of a file made by the compiler (0666 less the umask) */
+  mode_t mask = umask(0);
+  umask(mask);
+  fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
+  o->copy = exists && st.st_nlink > 1; /* renaming would break the hard links */
+  o->f = fdopen(fd, "w");
+  if (!o->f) {
+    close(fd);
+    unlink(o->tmp);
+    return output_error(path, strerror(errno));
+  }
+  return true;
+}
+
+/* Copy the finished temporary into the destination, which keeps its inode
+ * (and so its other names). */
+static bool copy_into(const char *tmp, const char *dest) {
+  FILE *in = fopen(tmp, "re"), *out = in ? fopen(dest, "we") : NULL;
+  bool ok = in && out;
+  char buf[65536];
+  size_t n;
+  while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
+    ok = fwrite(buf, 1, n, out) == n;
+  ok = ok && !ferror(in);
+  if (in)
+    fclose(in);
+  if (out && fclose(out) != 0)
+    ok = false;
   return ok;
 }
 
+bool output_close(Output *o, bool ok) {
+  int err = 0;
+  if (fflush(o->f) != 0 || ferror(o->f))
+    err = errno ? errno : EIO, ok = false;
+  if (o->f != stdout && fclose(o->f) != 0 && !err)
+    err = errno, ok = false;
+  o->f = NULL;
+  if (ok && o->tmp) {
+    if (o->copy ? !copy_into(o->tmp, o->target) : rename(o->tmp, o->target) != 0)
+      err = errno ? errno : EIO, ok = false;
+  }
+  if (o->tmp)
+    unlink(o->tmp); /* gone after a rename; else what a failure left */
+  o->tmp = NULL;
+  if (err && o->path) /* standard output: the command reports it (main.c) */
+    output_error(o->path, strerror(err));
+  return ok;
+}

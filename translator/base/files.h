@@ -26,11 +26,28 @@ char *tmpdir_make(const char *tag, char *why, size_t size);
 /* Remove dir and everything below it (best effort, never follows links). */
 void tmpdir_remove(const char *dir);
 
-/* Output that appears only when complete: output_open gives a temporary
- * file next to path (stdout for NULL or "-"); output_close renames it on
- * success, removes it on failure, and returns whether everything was
- * written. */
-FILE *output_open(const char *path, char **tmp);
-bool output_close(FILE *f, const char *path, const char *tmp, bool ok);
+/* Do a and b name the same file (same device and inode)? */
+bool file_same(const char *a, const char *b);
+
+/* Output that appears only when complete: the text goes to a temporary
+ * file beside the destination, which replaces the destination when
+ * output_close is told the run succeeded and is removed otherwise. An
+ * existing file keeps its mode and, when it has other hard links, its
+ * inode (the text is copied into it); a symbolic link stays a link (its
+ * target is replaced); a FIFO or a device (/dev/null) is written in place.
+ * NULL or "-" is standard output. */
+typedef struct Output {
+  FILE *f;             /* write here */
+  const char *path;    /* the destination as given; NULL for stdout */
+  char *target;        /* the file replaced (path, or what its link names) */
+  char *tmp;           /* the temporary, NULL when written in place */
+  bool copy;           /* copy into target instead of renaming */
+} Output;
+
+/* false after a diagnostic on stderr. */
+bool output_open(Output *o, const char *path);
+/* Finish: with ok, the output takes its place; write errors (a full disk,
+ * /dev/full) are reported and make the result false. */
+bool output_close(Output *o, bool ok);
 
 #endif /* A2S_FILES_H */

@@ -840,10 +840,10 @@ static bool report(const BenchConfig *o, const char *format, const Runner *r, co
     print_totals(stdout, r->tasks, r->ntasks, s);
     fflush(stdout);
   }
-  char *tmp;
-  FILE *f = output_open(o->output, &tmp);
-  if (!f)
+  Output out;
+  if (!output_open(&out, o->output))
     return false;
+  FILE *f = out.f;
   bool ok = true;
   if (text) {
     print_table(f, r->tasks, r->ntasks, o->verbose, f == stdout && isatty(STDOUT_FILENO));
@@ -853,7 +853,7 @@ static bool report(const BenchConfig *o, const char *format, const Runner *r, co
   } else {
     ok = write_json(f, r, s, timeout, memory_mb);
   }
-  return output_close(f, o->output, tmp, ok && !ferror(f));
+  return output_close(&out, ok);
 }
 
 static int online_cpus(void) {

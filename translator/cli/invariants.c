@@ -92,10 +92,9 @@ int invariants_main(Options *o) {
   lift_answer(abs, &a, &lifted);
   smt_set_deadline(0);
   recheck_invariants(orig, abs, &lifted, timeout);
-  char *tmp;
-  FILE *out = output_open(o->output, &tmp);
-  if (!out)
+  Output out;
+  if (!output_open(&out, o->output))
     return EXIT_USAGE;
-  bool ok = report_invariants(out, abs, &lifted, o->format);
-  return output_close(out, o->output, tmp, ok) ? 0 : EXIT_USAGE;
+  bool ok = report_invariants(out.f, abs, &lifted, o->format);
+  return output_close(&out, ok) ? 0 : EXIT_USAGE;
 }

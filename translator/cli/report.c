@@ -45,7 +45,10 @@ static int cmp_lifted(const void *a, const void *b) {
   return (int)(x->quantified) - (int)(y->quantified);
 }
 
-static void sort(LiftedVec *v) { qsort(v->data, (size_t)v->len, sizeof *v->data, cmp_lifted); }
+static void sort(LiftedVec *v) {
+  if (v->len) /* an empty vector has no data: qsort must not see NULL */
+    qsort(v->data, (size_t)v->len, sizeof *v->data, cmp_lifted);
+}
 
 static bool report_text(FILE *out, Program *abs, LiftedVec *v) {
   fprintf(out, "Invariants of %s (signed integers as mathematical integers, unsigned ones "
@@ -154,7 +157,8 @@ static bool report_acsl(FILE *out, Program *abs, LiftedVec *v) {
       vec_push(&ins, x);
     }
   }
-  qsort(ins.data, (size_t)ins.len, sizeof *ins.data, cmp_insert);
+  if (ins.len)
+    qsort(ins.data, (size_t)ins.len, sizeof *ins.data, cmp_insert);
   int next = 0;
   for (int i = 0; i < lines.len; i++) {
     while (next < ins.len && ins.data[next].line == i + 1) {
