@@ -183,8 +183,12 @@ typedef struct Emit {
   VEC(const char *) labels;
 } Emit;
 
+/* Nesting deeper than this is not indented further: thousands of nested
+ * statements would otherwise make the output quadratic in size. */
+#define MAX_INDENT 32
+
 static void indent(Emit *em) {
-  for (int i = 0; i < em->depth; i++)
+  for (int i = 0; i < em->depth && i < MAX_INDENT; i++)
     fputs("  ", em->out);
 }
 

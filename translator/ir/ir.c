@@ -2,6 +2,7 @@
  * ir.c -- constructors and small queries on the IR shared by every stage.
  */
 #include "ir.h"
+#include "strmap.h"
 
 #include <string.h>
 
@@ -359,24 +360,63 @@ Func *find_func(Program *p, const char *name) {
   return NULL;
 }
 
+/* The names of one scope, hashed; seen[i] entries of the scope's i-th
+ * vector are in it. */
+typedef struct NameIndex {
+  StrMap *names;
+  StrMap *next;        /* base -> the suffix new_temp tries first */
+  int seen[2];
+} NameIndex;
+
+static NameIndex *index_catch_up(NameIndex **slot, const VarVec *a, const VarVec *b,
+                                 const Func *const *funcs, int nfuncs) {
+  NameIndex *x = *slot;
+  int len[2] = {a->len, b ? b->len : nfuncs};
+  if (!x || len[0] < x->seen[0] || len[1] < x->seen[1]) { /* new, or shrunk: rebuild */
+    StrMap *next = x ? x->next : strmap_new();
+    x = *slot = xalloc(sizeof *x);
+    x->names = strmap_new();
+    x->next = next;
+  }
+  for (; x->seen[0] < len[0]; x->seen[0]++)
+    strmap_at(x->names, a->data[x->seen[0]]->name, true);
+  for (; x->seen[1] < len[1]; x->seen[1]++)
+    strmap_at(x->names, b ? b->data[x->seen[1]]->name : funcs[x->seen[1]]->name, true);
+  return x;
+}
+
+static NameIndex *local_names(Func *f) {
+  return index_catch_up(&f->names, &f->params, &f->locals, NULL, 0);
+}
+
+static NameIndex *global_names(Program *p) {
+  return index_catch_up(&p->names, &p->globals, NULL, (const Func *const *)p->funcs.data,
+                        p->funcs.len);
+}
+
 bool name_in_use(Program *p, Func *f, const char *name) {
-  if (find_global(p, name) || find_func(p, name))
+  if (strmap_at(global_names(p)->names, name, false))
     return true;
   if (f)
-    return find_local(f, name) != NULL;
+    return strmap_at(local_names(f)->names, name, false) != NULL;
   /* A new global must not clash with any function's variables either. */
   for (int i = 0; i < p->funcs.len; i++)
-    if (find_local(p->funcs.data[i], name))
+    if (strmap_at(local_names(p->funcs.data[i])->names, name, false))
       return true;
   return false;
 }
 
 Var *new_temp(Program *p, Func *f, const char *base, Type *t, VarRole role, Loc loc) {
-  const char *name = base;
-  for (int n = 1; name_in_use(p, f, name); n++)
-    name = xformat("%s_%d", base, n);
+  /* base, base_1, base_2, ...: the count goes on where it stopped last time,
+   * so that n temporaries of one base cost n lookups, not n^2 */
+  long *next = strmap_at((f ? local_names(f) : global_names(p))->next, base, false);
+  long n = next ? *next : 0;
+  const char *name = n ? xformat("%s_%ld", base, n) : base;
+  while (name_in_use(p, f, name))
+    name = xformat("%s_%ld", base, ++n);
   Var *v = new_var(p, f, xstrdup(name), t, f ? VAR_LOCAL : VAR_GLOBAL, loc);
   v->role = role;
+  *strmap_at((f ? local_names(f) : global_names(p))->next, xstrdup(base), true) = n + 1;
   return v;
 }
 

@@ -192,6 +192,7 @@ struct Func {
   Builtin wrapper;     /* B_ASSERT/B_ASSUME: recognised wrapper, calls inlined */
   bool is_entry;
   bool generated;      /* the harness made for --entry: not in the source */
+  struct NameIndex *names; /* the names taken in the function (ir.c) */
 };
 
 struct Program {
@@ -207,6 +208,7 @@ struct Program {
   const char *focus_text;     /* the --focus expression, as given */
   Expr *focus;                /* ... and as parsed */
   VarVec observers;
+  struct NameIndex *names;    /* the global names taken (ir.c) */
 };
 
 /* ---- IR construction helpers (ir.c) -------------------------------------- */
@@ -226,7 +228,10 @@ Stmt *new_assume(Expr *c, Loc loc);
 void block_add(Stmt *block, Stmt *s);
 Var *new_var(Program *p, Func *owner, const char *name, Type *t, VarKind kind, Loc loc);
 /* A fresh variable whose name starts with base and is unique in f (or among
- * the globals when f is NULL). */
+ * the globals when f is NULL). Names are looked up in a hash index of each
+ * scope, which catches up with the vectors (params, locals, globals, funcs)
+ * as they grow: they must only grow, or be copied whole with the index
+ * pointer reset. */
 Var *new_temp(Program *p, Func *f, const char *base, Type *t, VarRole role, Loc loc);
 bool name_in_use(Program *p, Func *f, const char *name);
 bool expr_is_const(const Expr *e, long long *value);

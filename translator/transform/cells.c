@@ -1459,6 +1459,7 @@ static Program *reachable_part(Program *src) {
   bool *reach = reachable_funcs(src);
   Program *r = xalloc(sizeof *r);
   *r = *src;
+  r->names = NULL; /* its own index of names (ir.c) */
   r->funcs.data = NULL;
   r->funcs.len = r->funcs.cap = 0;
   for (int i = 0; i < src->funcs.len; i++)
