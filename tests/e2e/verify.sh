@@ -394,7 +394,7 @@ usage use.nocells "--no-cells is for --backend=spacer only"
 usage use.noinput "give one input file"
 usage use.two "give one input file"
 usage use.missing "nothere\.c.*cannot open input file"
-usage use.timeout "bad value for --timeout"
+usage use.timeout "bad value 'abc' for --timeout"
 
 flata_check() { # NAME PATTERN
   local name=$1 pattern=$2 v

@@ -15,8 +15,10 @@
 #include "backend.h"
 #include "bench.h"
 #include "driver.h"
+#include "stack.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -84,11 +86,19 @@ static void parse_flags(Options *o, const char *arg, bool ordered) {
   }
 }
 
-static double number(const char *v, const char *opt) {
+/* The value of a numeric option: a finite number in [lo, hi] (a whole
+ * number when whole), else a usage error. */
+static double number(const char *v, const char *opt, double lo, double hi, bool whole) {
   char *end;
+  errno = 0;
   double d = strtod(v, &end);
-  if (*end || d < 0)
-    usage_error("bad value for %s", opt);
+  if (!*v || *end || errno || !isfinite(d) || d < lo || d > hi || (whole && d != (long)d)) {
+    char *what = whole ? xformat("bad value '%s' for %s (expected a whole number from %.0f to "
+                                 "%.0f)", v, opt, lo, hi)
+                       : xformat("bad value '%s' for %s (expected a number from %g to %g)", v,
+                                 opt, lo, hi);
+    usage_error("%s", what);
+  }
   return d;
 }
 
@@ -155,12 +165,12 @@ void parse_options(Options *o, int argc, char **argv, int first) {
     } else if ((v = option_value(argc, argv, &i, "--entry"))) {
       o->entry = v;
     } else if ((v = option_value(argc, argv, &i, "--timeout"))) {
-      o->timeout = number(v, "--timeout");
+      o->timeout = number(v, "--timeout", 0.001, 1e7, false);
       pass(o, "--timeout", v);
     } else if ((v = option_value(argc, argv, &i, "--memory"))) {
-      o->memory_mb = (long)number(v, "--memory");
+      o->memory_mb = (long)number(v, "--memory", 1, 1 << 24, true);
     } else if ((v = option_value(argc, argv, &i, "--jobs"))) {
-      o->jobs = (int)number(v, "--jobs");
+      o->jobs = (int)number(v, "--jobs", 1, 1024, true);
     } else if ((v = option_value(argc, argv, &i, "--solver"))) {
       o->solver = v;
       pass(o, "--solver", v);
@@ -235,22 +245,17 @@ static int translate(Options *o) {
     p = orig; /* --emit=chc --no-cells: the clauses over SMT arrays */
   else
     uncovered_assertions(orig, p, &o->cells, false);
-  char *tmp;
-  FILE *out = output_open(o->output, &tmp);
-  if (!out)
-    return 2;
+  Output out;
+  if (!output_open(&out, o->output))
+    return EXIT_USAGE;
   bool ok = true;
   if (!strcmp(emit, "c"))
-    emit_c(out, p);
+    emit_c(out.f, p);
   else if (!strcmp(emit, "json"))
-    ok = emit_cellmap_json(out, p);
+    ok = emit_cellmap_json(out.f, p);
   else
-    ok = writer->emit(out, p);
-  if (ferror(out))
-    ok = false;
-  if (!output_close(out, o->output, tmp, ok))
-    return 2;
-  return 0;
+    ok = writer->emit(out.f, p);
+  return output_close(&out, ok) ? 0 : EXIT_USAGE;
 }
 
 /* arr2scalar bench: the harness runs verify with the options given here
@@ -285,7 +290,26 @@ static const Subcommand subcommands[] = {
     {"bench", bench_main, bench_help},
 };
 
+/* The command, run on a deep stack (stack.h). */
+typedef struct Command {
+  const Subcommand *sub;
+  Options *o;
+} Command;
+
+static int run_command(void *arg) {
+  Command *c = arg;
+  return c->sub ? c->sub->run(c->o) : translate(c->o);
+}
+
+/* Deep enough for 100,000 nested operands in libclang and our walkers;
+ * reserved address space, not memory. */
+#define STACK_MB 512
+
 int main(int argc, char **argv) {
+  /* libclang parses on the calling thread (our deep stack), and installs no
+   * signal handlers of its own (a stack overflow is reported by stack.c) */
+  setenv("LIBCLANG_NOTHREADS", "1", 1);
+  setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
   Options o = {0};
   int rc;
   const Subcommand *sub = NULL;
@@ -293,16 +317,24 @@ int main(int argc, char **argv) {
     if (subcommands[i].name && !strcmp(argv[1], subcommands[i].name))
       sub = &subcommands[i];
   parse_options(&o, argc, argv, sub ? 2 : 1);
+  for (int i = 0; i < o.inputs.len && o.output; i++)
+    if (file_same(o.inputs.data[i], o.output))
+      usage_error("-o %s would overwrite the input", o.output);
   if (o.help) {
     fputs(sub ? sub->help : usage_text, stdout);
     rc = 0;
-  } else if (sub) {
-    rc = sub->run(&o);
   } else {
-    rc = translate(&o);
+    Command c = {sub, &o};
+    rc = stack_run(run_command, &c, STACK_MB, o.inputs.len ? o.inputs.data[0] : "arr2scalar");
   }
   if (error_count() && rc == 0)
     rc = 2;
+  /* what went to standard output must have arrived (> /dev/full, a full disk) */
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "arr2scalar: error: cannot write to standard output: %s\n",
+            strerror(errno ? errno : EIO));
+    rc = EXIT_USAGE;
+  }
   error_reset();
   arena_free_all();
   return rc;

@@ -92,6 +92,7 @@ typedef struct FE {
   VEC(Stmt *) loops;       /* loops only */
   VEC(const char *) error_labels;
   bool allow_array;        /* an array name may appear here (subscript, argument) */
+  Var *main_argc;          /* main's first parameter, made a local (main_args) */
   Var **extra_vars;        /* parse_expression: variables by name */
   int nextra;
 } FE;
@@ -165,38 +166,48 @@ static unsigned offset_of(CXSourceLocation l) {
   return off;
 }
 
-/* The spelling of the operator of a unary/binary operator cursor of the
- * preprocessed twin (all tokens real there), or NULL. */
-static const char *twin_operator(CXTranslationUnit tu, CXCursor c) {
-  CursorVec ch = children(c);
-  CXSourceRange ext = clang_getCursorExtent(c);
+/* The spelling of the first token (last, with last) of the source range
+ * [from, to) of the twin, or NULL. */
+static const char *token_in(CXTranslationUnit tu, CXSourceLocation from, CXSourceLocation to,
+                            bool last) {
   CXToken *toks;
   unsigned ntoks;
-  clang_tokenize(tu, ext, &toks, &ntoks);
+  clang_tokenize(tu, clang_getRange(from, to), &toks, &ntoks);
+  unsigned lo = offset_of(from), hi = offset_of(to);
   const char *op = NULL;
-  enum CXCursorKind k = clang_getCursorKind(c);
-  if (k == CXCursor_UnaryOperator && ch.len == 1 && ntoks > 0) {
-    unsigned sub_start = offset_of(clang_getRangeStart(clang_getCursorExtent(ch.data[0])));
-    unsigned first = offset_of(clang_getTokenLocation(tu, toks[0]));
-    CXToken t = first < sub_start ? toks[0] : toks[ntoks - 1];
-    CXString s = clang_getTokenSpelling(tu, t);
-    op = xstrdup(clang_getCString(s));
-    clang_disposeString(s);
-  } else if (ch.len == 2) {
-    unsigned lend = offset_of(clang_getRangeEnd(clang_getCursorExtent(ch.data[0])));
-    unsigned rstart = offset_of(clang_getRangeStart(clang_getCursorExtent(ch.data[1])));
-    for (unsigned i = 0; i < ntoks; i++) {
-      unsigned off = offset_of(clang_getTokenLocation(tu, toks[i]));
-      if (off >= lend && off < rstart) {
-        CXString s = clang_getTokenSpelling(tu, toks[i]);
-        op = xstrdup(clang_getCString(s));
-        clang_disposeString(s);
-        break;
-      }
+  for (unsigned i = 0; i < ntoks; i++) {
+    unsigned j = last ? ntoks - 1 - i : i;
+    unsigned off = offset_of(clang_getTokenLocation(tu, toks[j]));
+    if (off >= lo && off < hi) {
+      CXString s = clang_getTokenSpelling(tu, toks[j]);
+      op = xstrdup(clang_getCString(s));
+      clang_disposeString(s);
+      break;
     }
   }
   clang_disposeTokens(tu, toks, ntoks);
   return op;
+}
+
+/* The spelling of the operator of a unary/binary operator cursor of the
+ * preprocessed twin (all tokens real there), or NULL. Only the tokens
+ * between the operands are read: reading the whole extent of every node of
+ * a chain a + b + c + ... is quadratic in its length. */
+static const char *twin_operator(CXTranslationUnit tu, CXCursor c) {
+  CursorVec ch = children(c);
+  CXSourceRange ext = clang_getCursorExtent(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_UnaryOperator && ch.len == 1) {
+    CXSourceRange sub = clang_getCursorExtent(ch.data[0]);
+    if (offset_of(clang_getRangeStart(ext)) < offset_of(clang_getRangeStart(sub)))
+      return token_in(tu, clang_getRangeStart(ext), clang_getRangeStart(sub), false);
+    /* postfix: the operator follows the operand */
+    return token_in(tu, clang_getRangeEnd(sub), clang_getRangeEnd(ext), true);
+  }
+  if (ch.len == 2)
+    return token_in(tu, clang_getRangeEnd(clang_getCursorExtent(ch.data[0])),
+                    clang_getRangeStart(clang_getCursorExtent(ch.data[1])), false);
+  return NULL;
 }
 
 /* Which parts of `for (init; cond; inc)` are present: bit 0 init, 1 cond,
@@ -644,6 +655,9 @@ static Expr *conv_subscript(FE *fe, CXCursor c) {
   if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
     return bad_expr(fe, c, "subscript of something other than an array variable");
   Var *a = lookup_var(fe, cur);
+  if (!a && clang_getCursorKind(clang_getCursorReferenced(cur)) == CXCursor_ParmDecl)
+    return bad_expr(fe, c, xformat("use of main's parameter '%s' (the command-line arguments "
+                                   "are not modelled)", spelling(cur)));
   if (!a)
     return bad_expr(fe, c, xformat("reference to '%s'", spelling(cur)));
   if (a->type->kind != TY_ARRAY)
@@ -775,6 +789,9 @@ static Expr *conv_expr(FE *fe, CXCursor c) {
       return bad_expr(fe, c, xformat("use of function '%s' as a value (function pointer)",
                                      spelling(d)));
     Var *v = lookup_var(fe, c);
+    if (!v && dk == CXCursor_ParmDecl)
+      return bad_expr(fe, c, xformat("use of main's parameter '%s' (the command-line "
+                                     "arguments are not modelled)", spelling(c)));
     if (!v)
       return bad_expr(fe, c, xformat("reference to '%s' (not a variable of the program)",
                                      spelling(c)));
@@ -1252,19 +1269,48 @@ static void define_signature(FE *fe, Func *f, CXCursor c) {
   f->loc = loc_of(c);
   f->ret = conv_scalar_type(c, clang_getResultType(clang_getCursorType(c)));
   int n = clang_Cursor_getNumArguments(c);
+  bool is_main = !strcmp(f->name, "main");
   for (int i = 0; i < n; i++) {
     CXCursor p = clang_Cursor_getArgument(c, i);
     const char *pname = spelling(p);
     if (!*pname)
       pname = xformat("arg%d", i);
-    Var *v = new_var(fe->prog, f, unique_name(fe, f, pname), conv_decl_type(fe, p, true),
-                     VAR_PARAM, loc_of(p));
+    if (is_main && i > 0)
+      continue; /* argv, envp: pointers the program may not read (see main_args) */
+    Var *v = new_var(fe->prog, f, unique_name(fe, f, pname),
+                     is_main ? conv_scalar_type(p, clang_getCursorType(p))
+                             : conv_decl_type(fe, p, true),
+                     is_main ? VAR_LOCAL : VAR_PARAM, loc_of(p));
     map_put(&fe->vars, p, v);
+    if (is_main)
+      fe->main_argc = v;
   }
   CXType ft = clang_getCursorType(c);
   if (ft.kind == CXType_FunctionProto && clang_isFunctionTypeVariadic(ft))
     error_at(f->loc, "unsupported variadic function '%s'", f->name);
   fe->func = NULL;
+}
+
+/* main(int argc, char **argv): the program runs with some argc >= 0 (C
+ * guarantees no more), so argc is a local with an unknown non-negative
+ * value; the strings of argv are not modelled, and a program that reads
+ * them is rejected where it does (lookup_var finds no variable). */
+static void main_args(Var *argc, Stmt *body) {
+  if (!argc || !body)
+    return;
+  Loc loc = argc->loc;
+  Stmt *decl = new_stmt(S_DECL, loc);
+  decl->var = argc;
+  Stmt *pre[] = {
+      decl, new_assign(argc, new_nondet(argc->type, loc), loc),
+      new_assume(new_binary(E_GE, new_var_ref(argc, loc), new_num(0, loc), loc), loc)};
+  int k = sizeof pre / sizeof *pre;
+  StmtVec *v = &body->stmts;
+  for (int i = 0; i < k; i++)
+    vec_push(v, NULL);
+  memmove(v->data + k, v->data, sizeof *v->data * (size_t)(v->len - k));
+  for (int i = 0; i < k; i++)
+    v->data[i] = pre[i];
 }
 
 static void define_body(FE *fe, Func *f, CXCursor c) {
@@ -1275,6 +1321,8 @@ static void define_body(FE *fe, Func *f, CXCursor c) {
   for (int i = 0; i < ch.len; i++)
     if (clang_getCursorKind(ch.data[i]) == CXCursor_CompoundStmt)
       f->body = conv_stmt(fe, ch.data[i]);
+  if (fe->main_argc && fe->main_argc->owner == f)
+    main_args(fe->main_argc, f->body);
   fe->func = NULL;
 }
 
@@ -1556,6 +1604,45 @@ static enum CXChildVisitResult find_return_expr(CXCursor c, CXCursor parent, CXC
   return CXChildVisit_Recurse;
 }
 
+/* Is the expression at c free of effects and declarations: constants,
+ * variables, operators other than assignments and ++/--, ?:, casts? A
+ * --focus is assumed, not run: `a_x1++ == 0` or a statement expression
+ * would have no meaning there. *why names what is not. */
+static bool pure_cursor(FE *fe, CXCursor c, const char **why) {
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_CharacterLiteral:
+  case CXCursor_DeclRefExpr:
+  case CXCursor_ParenExpr:
+  case CXCursor_ConditionalOperator:
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_UnexposedExpr: /* implicit conversions */
+    break;
+  case CXCursor_UnaryOperator:
+  case CXCursor_BinaryOperator: {
+    const char *op = map_get(&fe->ops, c);
+    static const char *const effects[] = {"++", "--", "=", ","};
+    for (size_t i = 0; op && i < sizeof effects / sizeof *effects; i++)
+      if (!strcmp(op, effects[i])) {
+        *why = xformat("operator '%s'", op);
+        return false;
+      }
+    break;
+  }
+  default: {
+    CXString k = clang_getCursorKindSpelling(clang_getCursorKind(c));
+    *why = xstrdup(clang_getCString(k));
+    clang_disposeString(k);
+    return false;
+  }
+  }
+  CursorVec ch = children(c);
+  for (int i = 0; i < ch.len; i++)
+    if (!pure_cursor(fe, ch.data[i], why))
+      return false;
+  return true;
+}
+
 Expr *parse_expression(const char *text, Var **vars, int nvars, Loc loc) {
   /* Every variable that may be mentioned is declared as a parameter of a
    * small function returning the expression; libclang parses it. */
@@ -1600,6 +1687,12 @@ Expr *parse_expression(const char *text, Var **vars, int nvars, Loc loc) {
   clang_visitChildren(clang_getTranslationUnitCursor(fe.tu), find_return_expr, &ret);
   if (clang_Cursor_isNull(ret)) {
     error_at(loc, "cannot parse the expression '%s'", text);
+    goto done;
+  }
+  const char *why = NULL;
+  if (children(clang_getTranslationUnitCursor(fe.tu)).len != 1 || !pure_cursor(&fe, ret, &why)) {
+    error_at(loc, "'%s' is not an expression without side effects over variables%s%s", text,
+             why ? ": " : "", why ? why : "");
     goto done;
   }
   int before = error_count();

@@ -540,6 +540,16 @@ static void norm_stmt(Norm *n, Stmt *s, Stmt *out) {
   }
 }
 
+/* A call of the entry function from the program: the Horn clauses give the
+ * entry no summary (it starts the program), so a recursive main is
+ * rejected rather than mis-encoded. */
+static void reject_entry_call(Stmt *s, void *arg) {
+  Program *p = arg;
+  if (s->kind == S_CALL && s->func == p->entry)
+    error_at(s->loc, "unsupported call of the entry function '%s' (recursion through it)",
+             p->entry->name);
+}
+
 Program *normalize_program(Program *p) {
   Norm n = {p, NULL};
   for (int i = 0; i < p->funcs.len; i++) {
@@ -551,5 +561,10 @@ Program *normalize_program(Program *p) {
     if (!f->body)
       f->body = new_block(f->loc);
   }
+  /* functions the entry calls (not main calling an --entry function) */
+  bool *reach = p->entry ? reachable_funcs(p) : NULL;
+  for (int i = 0; reach && i < p->funcs.len; i++)
+    if (reach[i])
+      stmt_walk(p->funcs.data[i]->body, reject_entry_call, p);
   return error_count() ? NULL : p;
 }
