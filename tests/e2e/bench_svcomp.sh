@@ -7,16 +7,11 @@
 #
 # usage: bench_svcomp.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
 # A2S_BENCH_DIR overrides the benchmark location.
-set -u
-bin=$1
+# shellcheck source=lib.sh
+. "$2/tests/e2e/lib.sh"
 bench=${A2S_BENCH_DIR:-/work/shared/bench/svcomp}
-if [ ! -d "$bench" ]; then
-  echo "SKIP: no benchmark at $bench"
-  exit 77
-fi
-command -v gcc >/dev/null || { echo "SKIP: gcc not found"; exit 77; }
-work=$(mktemp -d /tmp/a2s-e2e-bench-XXXXXX)
-trap 'rm -rf "$work"' EXIT
+[ -d "$bench" ] || skip "no benchmark at $bench"
+command -v gcc >/dev/null || skip "gcc not found"
 
 # One task -> one result line: category, task, status, detail.
 task() {
@@ -53,7 +48,7 @@ export -f task
 
 find "$bench" -mindepth 2 -maxdepth 2 -name '*.c' | sort >"$work/tasks"
 ntasks=$(wc -l <"$work/tasks")
-[ "$ntasks" -gt 0 ] || { echo "SKIP: no tasks in $bench"; exit 77; }
+[ "$ntasks" -gt 0 ] || skip "no tasks in $bench"
 jobs=$(nproc 2>/dev/null || echo 2)
 xargs -P "$jobs" -I{} bash -c 'task "$@"' _ "$bin" "$work" {} <"$work/tasks" >"$work/results"
 
@@ -76,12 +71,12 @@ awk -F'\t' '$3 == "rejected" { print $1 "\t" $4 }' "$work/results" |
   sed -E "s/'[^']*'/'...'/g; s/ \(.*\)$//" | sort | uniq -c | sort -rn |
   awk -F'\t' '{ printf "  %s  %s\n", $1, $2 }'
 
-if grep -q $'\tFAIL\t' "$work/results"; then
-  echo
+echo
+nfail=$(grep -c $'\tFAIL\t' "$work/results")
+if [ "$nfail" -gt 0 ]; then
   echo "FAILURES:"
   grep $'\tFAIL\t' "$work/results" | awk -F'\t' '{ printf "  %s/%s: %s\n", $1, $2, $4 }'
-  exit 1
+  failures=$((failures + nfail))
 fi
-[ "$(wc -l <"$work/results")" = "$ntasks" ] || { echo "FAIL: results missing"; exit 1; }
-echo
-echo "every task translated (and compiled) or was rejected with a diagnostic"
+[ "$(wc -l <"$work/results")" = "$ntasks" ] || fail "results missing"
+finish "every task translated (and compiled) or was rejected with a diagnostic"

@@ -29,13 +29,9 @@
 # Environment: A2S_TEST_JOBS (parallel runs, default 2), A2S_VERIFY_TIMEOUT
 # (--timeout of the z3 runs, default 5 s; node runs get twice that: Node.js
 # and the WebAssembly Z3 take a second or more to start).
-set -u
-bin=$1
-src=$2
+# shellcheck source=lib.sh
+. "$2/tests/e2e/lib.sh"
 data=$src/tests/data/verify
-work=$(mktemp -d /tmp/a2s-e2e-verify-XXXXXX)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
 
 jobs_max=${A2S_TEST_JOBS:-2}
 T=${A2S_VERIFY_TIMEOUT:-5}
@@ -46,11 +42,6 @@ TN=$((2 * T))
 wall=$((4 * TN + 60))
 slack=3
 late=15
-
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
-note() { echo "NOTE: $*"; }
 
 [ -x "$bin" ] || { echo "no binary $bin"; exit 1; }
 [ -d "$data" ] || { echo "no test programs in $data"; exit 1; }
@@ -425,8 +416,4 @@ fi
 # ---- Summary ----------------------------------------------------------------------------
 
 [ $overran -eq 0 ] || note "$overran runs ended more than ${slack} s after their --timeout"
-if [ $failures -gt 0 ]; then
-  echo "$failures failures"
-  exit 1
-fi
-echo "all verify checks passed"
+finish "all verify checks passed"
