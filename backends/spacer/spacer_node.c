@@ -35,24 +35,23 @@ static const char *node_binary(void) {
 bool spacer_node_available(char *why, size_t size) {
   char path[4096];
   if (!find_in_path(node_binary(), path, sizeof path)) {
-    snprintf(why, size, "Node.js ('%s') is not installed", node_binary());
+    format_cut(why, size, "Node.js ('%s') is not installed", node_binary());
     return false;
   }
   if (access(runner_path(), R_OK) != 0) {
-    snprintf(why, size, "the runner %s is missing", runner_path());
+    format_cut(why, size, "the runner %s is missing", runner_path());
     return false;
   }
   /* z3-solver is resolved from the runner's directory upwards: the
    * node_modules of the source directory (backends/spacer/node/../../../) */
-  char pkg[4096];
   const char *runner = runner_path();
   const char *slash = strrchr(runner, '/');
   int dirlen = slash ? (int)(slash - runner) : 1;
-  snprintf(pkg, sizeof pkg, "%.*s/../../../node_modules/z3-solver/package.json", dirlen,
-           slash ? runner : ".");
+  char *pkg = xformat("%.*s/../../../node_modules/z3-solver/package.json", dirlen,
+                      slash ? runner : ".");
   if (access(pkg, R_OK) != 0) {
-    snprintf(why, size, "the npm package z3-solver is not installed (run `npm ci` in %s)",
-             A2S_SOURCE_DIR);
+    format_cut(why, size, "the npm package z3-solver is not installed (run `npm ci` in %s)",
+               A2S_SOURCE_DIR);
     return false;
   }
   return true;
