@@ -3,12 +3,15 @@
  * package.json (a WebAssembly build), run by Node.js through
  * backends/spacer/node/spacer-runner.mjs.
  *
- * Measured on a two-loop "compute the max, then check every cell" program,
- * Debian's libz3 4.8.12 diverges where this Z3 answers in about a second, so
- * this is the default when Node.js and the package are installed (`npm ci`
- * in the source directory; README.md). The clauses are the --emit=chc text,
- * query included; the runner answers like the libz3 child (spacer.c), with
- * the model as text after a `model` line.
+ * Chosen by --solver=node; the linked libz3 (spacer.c) is the default: on
+ * the benchmark it proves and refutes more, and only its counterexamples
+ * carry the values that replay follows (BENCHMARKS.md). This Z3 helps on
+ * some programs: on a two-loop "compute the max, then check every cell"
+ * program, Debian's libz3 4.8.12 diverges where it answers in about a
+ * second. Needs Node.js and the package (`npm ci` in the source directory;
+ * README.md). The clauses are the --emit=chc text, query included; the
+ * runner answers like the libz3 child (spacer.c), with the model as text
+ * after a `model` line.
  */
 #include "spacer.h"
 

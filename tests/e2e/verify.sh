@@ -1,8 +1,8 @@
 #!/bin/bash
 # `arr2scalar verify` end to end, on the small programs of tests/data/verify
 # (their first line says `// expect: true|false`; see the README there).
-# Numbered as in the issue (2, the Horn clause files, is chc.sh; known
-# defects are reproduced by verify_known_bugs.sh). Every run must also end
+# Checks 1 and 3-5 (2, the Horn clause files, is chc.sh; defects fixed
+# since are reproduced by verify_regressions.sh). Every run must also end
 # soon after its --timeout (`late` below), whatever it found:
 #
 #  1. verdicts: the `verdict:` line, the exit code that goes with it (0 true,
