@@ -596,34 +596,31 @@ int cpachecker_read_witness(Program *p, const char *c_text, const char *witness,
 
 static const char *const tool_names[] = {"cpa.sh", "cpachecker", NULL};
 
-static bool command(const BackendOptions *o, char *exe, size_t size, char *why, size_t whysize) {
+/* The CPAchecker script: found as given, or in an install directory. */
+static const char *command(const BackendOptions *o, char *why, size_t size) {
   char path[4096];
-  if (!ext_locate(o, "CPACHECKER", tool_names, "CPAchecker", path, sizeof path, why, whysize))
-    return false;
+  if (!ext_locate(o, "CPACHECKER", tool_names, "CPAchecker", path, sizeof path, why, size))
+    return NULL;
   if (file_is_dir(path)) {
     static const char *const inside[] = {"scripts/cpa.sh", "bin/cpachecker", "cpa.sh", NULL};
     for (int i = 0; inside[i]; i++) {
       char *f = file_in_dir(path, inside[i], true);
-      if (f) {
-        snprintf(exe, size, "%s", f);
-        return true;
-      }
+      if (f)
+        return f;
     }
-    snprintf(why, whysize, "CPAchecker not found: no scripts/cpa.sh or bin/cpachecker in %s",
-             path);
-    return false;
+    format_cut(why, size, "CPAchecker not found: no scripts/cpa.sh or bin/cpachecker in %s",
+               path);
+    return NULL;
   }
   if (access(path, X_OK) != 0) {
-    snprintf(why, whysize, "CPAchecker not found: %s is not executable", path);
-    return false;
+    format_cut(why, size, "CPAchecker not found: %s is not executable", path);
+    return NULL;
   }
-  snprintf(exe, size, "%s", path);
-  return true;
+  return xstrdup(path);
 }
 
 static bool available(const BackendOptions *o, char *why, size_t size) {
-  char exe[4096];
-  return command(o, exe, sizeof exe, why, size);
+  return command(o, why, size) != NULL;
 }
 
 /* --config as CPAchecker options. */
@@ -670,8 +667,9 @@ static char *read_witness(const char *outdir) {
 }
 
 static Answer run(Program *p, const BackendOptions *o, bool want_invariants) {
-  char why[512], exe[4096];
-  if (!command(o, exe, sizeof exe, why, sizeof why))
+  char why[512];
+  const char *exe = command(o, why, sizeof why);
+  if (!exe)
     return ext_unknown(xstrdup(why));
   char *c_text = c_program(p);
   if (!c_text)

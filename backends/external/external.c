@@ -23,23 +23,30 @@ static bool usable(const char *path) {
   return stat(path, &st) == 0 && (S_ISDIR(st.st_mode) || access(path, R_OK) == 0);
 }
 
+/* A location given by the user into path: one too long for it is refused, as
+ * a cut path would name another file. */
+static bool copy_path(const char *given, char *path, size_t size, const char *what, char *why,
+                      size_t whysize) {
+  if (snprintf(path, size, "%s", given) < (int)size)
+    return true;
+  format_cut(why, whysize, "%s: the path %s is too long (at most %zu bytes)", what, given,
+             size - 1);
+  return false;
+}
+
 bool ext_locate(const BackendOptions *o, const char *env, const char *const *names,
                 const char *what, char *path, size_t size, char *why, size_t whysize) {
   if (o && o->tool && *o->tool) {
-    if (usable(o->tool)) {
-      snprintf(path, size, "%s", o->tool);
-      return true;
-    }
-    snprintf(why, whysize, "%s not found at %s (given as the tool's path)", what, o->tool);
+    if (usable(o->tool))
+      return copy_path(o->tool, path, size, what, why, whysize);
+    format_cut(why, whysize, "%s not found at %s (given as the tool's path)", what, o->tool);
     return false;
   }
   const char *e = env ? getenv(env) : NULL;
   if (e && *e) {
-    if (usable(e)) {
-      snprintf(path, size, "%s", e);
-      return true;
-    }
-    snprintf(why, whysize, "%s not found at %s (environment variable %s)", what, e, env);
+    if (usable(e))
+      return copy_path(e, path, size, what, why, whysize);
+    format_cut(why, whysize, "%s not found at %s (environment variable %s)", what, e, env);
     return false;
   }
   for (int i = 0; names[i]; i++)
@@ -49,8 +56,8 @@ bool ext_locate(const BackendOptions *o, const char *env, const char *const *nam
   char *opt = xstrdup(env ? env : "tool");
   for (char *c = opt; *c; c++)
     *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
-  snprintf(why, whysize, "%s not found: put %s in PATH, set %s, or give --%s=PATH", what,
-           names[0], env ? env : "the tool's variable", opt);
+  format_cut(why, whysize, "%s not found: put %s in PATH, set %s, or give --%s=PATH", what,
+             names[0], env ? env : "the tool's variable", opt);
   return false;
 }
 

@@ -1331,7 +1331,7 @@ static bool command(const BackendOptions *o, Command *c, char *why, size_t size)
     }
     c->jars = jar_dir(dir);
     if (!c->jars) {
-      snprintf(why, size, "Flata not found: no flata.jar in %s (nor in its lib/)", dir);
+      format_cut(why, size, "Flata not found: no flata.jar in %s (nor in its lib/)", dir);
       return false;
     }
     char java[4096];
@@ -1342,7 +1342,7 @@ static bool command(const BackendOptions *o, Command *c, char *why, size_t size)
     return true;
   }
   if (access(path, X_OK) != 0) {
-    snprintf(why, size, "Flata not found: %s is not executable", path);
+    format_cut(why, size, "Flata not found: %s is not executable", path);
     return false;
   }
   c->exe = xstrdup(path);

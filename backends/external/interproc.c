@@ -1441,7 +1441,7 @@ static const char *executable(const BackendOptions *o, char *why, size_t size) {
   if (!exe)
     exe = file_in_dir(path, "bin/interproc", true);
   if (!exe)
-    snprintf(why, size, "Interproc not found: no interproc executable in %s", path);
+    format_cut(why, size, "Interproc not found: no interproc executable in %s", path);
   return exe;
 }
 
@@ -1452,6 +1452,20 @@ static bool available(const BackendOptions *o, char *why, size_t size) {
 static const char *const domains[] = {"box", "octagon", "polka", "polkastrict", "polkaeq",
                                       "ppl", "pplstrict", "pplgrid", "polkagrid", "boxpolicy",
                                       "taylor1plus", NULL};
+
+/* The domain of domains[] that name (a domain or one of our aliases) names;
+ * NULL if none. */
+static const char *domain_named(const char *name) {
+  static const char *const aliases[][2] = {
+      {"polyhedra", "polka"}, {"boxes", "box"}, {"intervals", "box"}, {"octagons", "octagon"}};
+  for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
+    if (!strcmp(name, aliases[i][0]))
+      return aliases[i][1];
+  for (int i = 0; domains[i]; i++)
+    if (!strcmp(domains[i], name))
+      return domains[i];
+  return NULL;
+}
 
 /* --config: a domain and/or "bool", comma-separated (default polka). */
 static bool read_config(const char *config, const char **domain, bool *bools, const char **why) {
@@ -1465,22 +1479,14 @@ static bool read_config(const char *config, const char **domain, bool *bools, co
       *bools = true;
       continue;
     }
-    if (!strcmp(tok, "polyhedra"))
-      tok = "polka";
-    if (!strcmp(tok, "boxes") || !strcmp(tok, "intervals"))
-      tok = "box";
-    if (!strcmp(tok, "octagons"))
-      tok = "octagon";
-    bool known = false;
-    for (int i = 0; domains[i]; i++)
-      known |= !strcmp(domains[i], tok);
-    if (!known) {
+    const char *d = domain_named(tok);
+    if (!d) {
       *why = xformat("unknown Interproc configuration '%s' (expected a domain: box, octagon, "
                      "polka, ppl, ...; and/or bool)",
                      tok);
       return false;
     }
-    *domain = tok;
+    *domain = d;
   }
   return true;
 }

@@ -23,7 +23,7 @@ typedef struct SpacerResult {
    * (SMT-LIB text, parsed by spacer_invariants) */
   VEC(const char *) interp_names;
   VEC(const char *) interp_texts;
-  /* FALSE (in-process only): the derivation, bottom-up */
+  /* FALSE (libz3 only: the Node runner gives none): the derivation, bottom-up */
   VEC(GroundFact) trace;
 } SpacerResult;
 

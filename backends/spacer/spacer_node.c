@@ -3,12 +3,15 @@
  * package.json (a WebAssembly build), run by Node.js through
  * backends/spacer/node/spacer-runner.mjs.
  *
- * Measured on a two-loop "compute the max, then check every cell" program,
- * Debian's libz3 4.8.12 diverges where this Z3 answers in about a second, so
- * this is the default when Node.js and the package are installed (`npm ci`
- * in the source directory; README.md). The clauses are the --emit=chc text,
- * query included; the runner answers like the libz3 child (spacer.c), with
- * the model as text after a `model` line.
+ * Chosen by --solver=node; the linked libz3 (spacer.c) is the default: on
+ * the benchmark it proves and refutes more, and only its counterexamples
+ * carry the values that replay follows (BENCHMARKS.md). This Z3 helps on
+ * some programs: on a two-loop "compute the max, then check every cell"
+ * program, Debian's libz3 4.8.12 diverges where it answers in about a
+ * second. Needs Node.js and the package (`npm ci` in the source directory;
+ * README.md). The clauses are the --emit=chc text, query included; the
+ * runner answers like the libz3 child (spacer.c), with the model as text
+ * after a `model` line.
  */
 #include "spacer.h"
 
@@ -35,24 +38,23 @@ static const char *node_binary(void) {
 bool spacer_node_available(char *why, size_t size) {
   char path[4096];
   if (!find_in_path(node_binary(), path, sizeof path)) {
-    snprintf(why, size, "Node.js ('%s') is not installed", node_binary());
+    format_cut(why, size, "Node.js ('%s') is not installed", node_binary());
     return false;
   }
   if (access(runner_path(), R_OK) != 0) {
-    snprintf(why, size, "the runner %s is missing", runner_path());
+    format_cut(why, size, "the runner %s is missing", runner_path());
     return false;
   }
   /* z3-solver is resolved from the runner's directory upwards: the
    * node_modules of the source directory (backends/spacer/node/../../../) */
-  char pkg[4096];
   const char *runner = runner_path();
   const char *slash = strrchr(runner, '/');
   int dirlen = slash ? (int)(slash - runner) : 1;
-  snprintf(pkg, sizeof pkg, "%.*s/../../../node_modules/z3-solver/package.json", dirlen,
-           slash ? runner : ".");
+  char *pkg = xformat("%.*s/../../../node_modules/z3-solver/package.json", dirlen,
+                      slash ? runner : ".");
   if (access(pkg, R_OK) != 0) {
-    snprintf(why, size, "the npm package z3-solver is not installed (run `npm ci` in %s)",
-             A2S_SOURCE_DIR);
+    format_cut(why, size, "the npm package z3-solver is not installed (run `npm ci` in %s)",
+               A2S_SOURCE_DIR);
     return false;
   }
   return true;

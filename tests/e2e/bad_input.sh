@@ -5,14 +5,9 @@
 # unchanged.
 #
 # usage: bad_input.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
-set -u
-bin=$1
-work=$(mktemp -d /tmp/a2s-e2e-bad-XXXXXX)
-trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
-cd "$work" || exit 1
+# shellcheck source=lib.sh
+. "$2/tests/e2e/lib.sh"
 
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 # the files of directory $1 (but err.txt), sorted
 listing() { find "$1" -mindepth 1 -maxdepth 1 ! -name err.txt | sort; }
 # a temporary output file (out.c.a2s-XXXXXX) left in directory $1?
@@ -129,5 +124,4 @@ mode=$(stat -c %a keep.c)
 temps_left . && fail "successful run: temporary file left"
 echo "ok: successful run writes the output (mode $mode)"
 
-[ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }
-echo "all bad inputs rejected cleanly"
+finish "all bad inputs rejected cleanly"

@@ -6,15 +6,8 @@
 # verdict gives exit code 1 and is listed, and the usage errors (exit 2).
 #
 # usage: bench.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
-set -u
-bin=$1
-work=$(mktemp -d /tmp/a2s-e2e-bench-XXXXXX)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
-
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
+# shellcheck source=lib.sh
+. "$2/tests/e2e/lib.sh"
 
 # task DIR NAME EXPECTED [PROPERTY]: NAME.yml beside NAME.c (written by the caller)
 task() {
@@ -217,5 +210,4 @@ for args in "" "nonexistent" "empty" "tasks --format=xml" "tasks/arrays/reaches.
 done
 ok "usage errors"
 
-[ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }
-echo "all bench checks passed"
+finish "all bench checks passed"

@@ -21,29 +21,18 @@
 # usage: chc.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
 # Environment: A2S_TEST_JOBS (parallel runs, default 2), A2S_VERIFY_TIMEOUT
 # (--timeout of verify, default 5 s; z3 gets a second less).
-set -u
-bin=$1
-src=$2
+# shellcheck source=lib.sh
+. "$2/tests/e2e/lib.sh"
 data=$src/tests/data/verify
-work=$(mktemp -d /tmp/a2s-e2e-chc-XXXXXX)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
 
-if ! command -v z3 >/dev/null 2>&1; then
-  echo "SKIP: the z3 command-line tool is not installed (apt-get install z3)"
-  exit 77
-fi
+command -v z3 >/dev/null 2>&1 ||
+  skip "the z3 command-line tool is not installed (apt-get install z3)"
 echo "$(z3 --version)"
 
 jobs_max=${A2S_TEST_JOBS:-2}
 T=${A2S_VERIFY_TIMEOUT:-5}
 TZ=$((T > 1 ? T - 1 : 1))   # z3 -T: (most files take well under a second)
 wall=$((4 * T + 60))
-
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
-note() { echo "NOTE: $*"; }
 
 expect_of() { sed -n '1s|^// expect: \([a-z]*\).*|\1|p' "$1"; }
 
@@ -238,8 +227,4 @@ echo "z3 answered $answered of $total files; $compared definite answers matched 
 [ $((2 * answered)) -ge "$total" ] || fail "z3 answered only $answered of $total files"
 [ "$compared" -ge 10 ] || fail "only $compared comparisons between z3 and verify"
 
-if [ $failures -gt 0 ]; then
-  echo "$failures failures"
-  exit 1
-fi
-echo "all CHC checks passed"
+finish "all CHC checks passed"

@@ -6,16 +6,11 @@
 # timeout, another exit code) fails.
 #
 # usage: examples.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
-set -u
-bin=$1 src=$2
-command -v gcc >/dev/null || { echo "SKIP: gcc not found"; exit 77; }
-work=$(mktemp -d /tmp/a2s-e2e-examples-XXXXXX)
-trap 'rm -rf "$work"' EXIT
+# shellcheck source=lib.sh
+. "$2/tests/e2e/lib.sh"
+command -v gcc >/dev/null || skip "gcc not found"
 
 gcc -std=c11 -Wall -c -o "$work/verifier.o" "$src/runtime/verifier.c" || exit 1
-
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # check NAME [OPTION...]: translate examples/NAME.c with the options, compile, run
 check() {
@@ -53,5 +48,4 @@ check reverse --entry array_reverse_inplace --cells t=2 --initial t \
   --focus 't_x1 + t_x2 == n - 1' --observers
 check array_copy --entry array_copy
 
-[ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }
-echo "all examples translated, compiled and ran"
+finish "all examples translated, compiled and ran"

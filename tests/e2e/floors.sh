@@ -5,13 +5,10 @@
 # failure is the include path's doing, not a broken command).
 #
 # usage: floors.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
-set -u
-src=$2 build=$3
+# shellcheck source=lib.sh
+. "$2/tests/e2e/lib.sh"
 db="$build/compile_commands.json"
 [ -f "$db" ] || { echo "FAIL: $db missing (CMAKE_EXPORT_COMPILE_COMMANDS)"; exit 1; }
-
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # The compile command of the first source file of folder $1, made to read a
 # translation unit from standard input and only check its syntax.
@@ -67,8 +64,4 @@ check backends/external external.h lift.h replay.h driver.h
 check translator/run replay.h lift.h driver.h
 check translator/bench bench.h ir.h smt.h driver.h
 
-if [ "$failures" -gt 0 ]; then
-  echo "$failures failure(s)"
-  exit 1
-fi
-echo "floors: every floor sees only the floors below it"
+finish "floors: every floor sees only the floors below it"

@@ -6,13 +6,10 @@
 # paper, then update the golden file deliberately.
 #
 # usage: golden.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
-set -u
-bin=$1 src=$2
+# shellcheck source=lib.sh
+. "$2/tests/e2e/lib.sh"
 cd "$src" || exit 1
-work=$(mktemp -d /tmp/a2s-e2e-golden-XXXXXX)
-trap 'rm -rf "$work"' EXIT
 
-failures=0
 # compare GOLDEN NAME [OPTION...]: translate examples/NAME.c (the path as
 # printed in the output's header) and compare with examples/expected/GOLDEN
 compare() {
@@ -20,21 +17,18 @@ compare() {
   shift 2
   local want="examples/expected/$golden"
   if [ ! -f "$want" ]; then
-    echo "FAIL: no golden file $want"
-    failures=$((failures + 1))
+    fail "no golden file $want"
     return
   fi
   if ! "$bin" "examples/$name.c" "$@" -o "$work/out.c" 2>"$work/err"; then
-    echo "FAIL: $golden: translation failed: $(cat "$work/err")"
-    failures=$((failures + 1))
+    fail "$golden: translation failed: $(cat "$work/err")"
     return
   fi
   if diff -u "$want" "$work/out.c" >"$work/diff"; then
-    echo "ok: $golden"
+    ok "$golden"
   else
-    echo "FAIL: $golden differs from the output of: arr2scalar examples/$name.c $*"
+    fail "$golden differs from the output of: arr2scalar examples/$name.c $*"
     cat "$work/diff"
-    failures=$((failures + 1))
   fi
 }
 
@@ -52,8 +46,7 @@ compare array_copy.entry.c array_copy --entry array_copy
 # every golden file belongs to an example
 for g in examples/expected/*.c; do
   base=$(basename "$g" .c)
-  [ -f "examples/${base%%.*}.c" ] || { echo "FAIL: $g has no example"; failures=$((failures + 1)); }
+  [ -f "examples/${base%%.*}.c" ] || fail "$g has no example"
 done
 
-[ "$failures" = 0 ] || { echo "$failures failure(s)"; exit 1; }
-echo "all outputs match their golden files"
+finish "all outputs match their golden files"

@@ -1,8 +1,8 @@
 #!/bin/bash
 # `arr2scalar verify` end to end, on the small programs of tests/data/verify
 # (their first line says `// expect: true|false`; see the README there).
-# Numbered as in the issue (2, the Horn clause files, is chc.sh; known
-# defects are reproduced by verify_known_bugs.sh). Every run must also end
+# Checks 1 and 3-5 (2, the Horn clause files, is chc.sh; defects fixed
+# since are reproduced by verify_regressions.sh). Every run must also end
 # soon after its --timeout (`late` below), whatever it found:
 #
 #  1. verdicts: the `verdict:` line, the exit code that goes with it (0 true,
@@ -29,13 +29,9 @@
 # Environment: A2S_TEST_JOBS (parallel runs, default 2), A2S_VERIFY_TIMEOUT
 # (--timeout of the z3 runs, default 5 s; node runs get twice that: Node.js
 # and the WebAssembly Z3 take a second or more to start).
-set -u
-bin=$1
-src=$2
+# shellcheck source=lib.sh
+. "$2/tests/e2e/lib.sh"
 data=$src/tests/data/verify
-work=$(mktemp -d /tmp/a2s-e2e-verify-XXXXXX)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
 
 jobs_max=${A2S_TEST_JOBS:-2}
 T=${A2S_VERIFY_TIMEOUT:-5}
@@ -46,11 +42,6 @@ TN=$((2 * T))
 wall=$((4 * TN + 60))
 slack=3
 late=15
-
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
-note() { echo "NOTE: $*"; }
 
 [ -x "$bin" ] || { echo "no binary $bin"; exit 1; }
 [ -d "$data" ] || { echo "no test programs in $data"; exit 1; }
@@ -425,8 +416,4 @@ fi
 # ---- Summary ----------------------------------------------------------------------------
 
 [ $overran -eq 0 ] || note "$overran runs ended more than ${slack} s after their --timeout"
-if [ $failures -gt 0 ]; then
-  echo "$failures failures"
-  exit 1
-fi
-echo "all verify checks passed"
+finish "all verify checks passed"

@@ -4,16 +4,9 @@
 # defect again fails, as does a crash or another wrong verdict).
 #
 # usage: verify_regressions.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
-set -u
-bin=$1
-src=$2
+# shellcheck source=lib.sh
+. "$2/tests/e2e/lib.sh"
 data=$src/tests/data/verify
-work=$(mktemp -d /tmp/a2s-e2e-regressions-XXXXXX)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
-
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 regressed() { fail "regression: $*"; }
 fixed() { echo "fixed: $*"; }
 
@@ -78,8 +71,4 @@ false | unknown) fixed "unsigned wraparound: $V" ;;
 *) fail "wrap.c: verdict '$V', exit $RC: $(tail -3 err.txt)" ;;
 esac
 
-if [ $failures -gt 0 ]; then
-  echo "$failures failures"
-  exit 1
-fi
-echo "every reproducer shows the fix"
+finish "every reproducer shows the fix"

@@ -1,4 +1,4 @@
-/* The cell abstraction (paper sections 2-5, SPEC 4.2-4.5).
+/* The cell abstraction (paper sections 2-5; DESIGN.md, "Cells").
  *
  * Shapes are checked on the IR (one test per cell, on the right cell); the
  * meaning is checked by running the scalar program in the interpreter with
@@ -689,7 +689,7 @@ static void observers(void **state) {
   assert_int_equal(f2, 0);
 }
 
-/* ---- Assertions over arrays (SPEC 4.3) --------------------------------------------------- */
+/* ---- Assertions over arrays: checked where the reads hit cells -------------------------- */
 
 /* assert(a[i] <= a[j]): four combinations of two cells, each checked where
  * both reads hit their cells. Some choice finds the failure; none blocks. */

@@ -283,6 +283,17 @@ static void missing_tool(void **state) {
   o.tool = scratch; /* a directory without scripts/cpa.sh */
   assert_false(backend_cpachecker.available(&o, why, sizeof why));
   assert_contains(why, "scripts/cpa.sh");
+  /* a location too long for the caller's buffer is refused, not cut */
+  char path[8];
+  assert_false(ext_locate(&o, "CPACHECKER", (const char *const[]){"cpa.sh", NULL}, "CPAchecker",
+                          path, sizeof path, why, sizeof why));
+  assert_contains(why, "is too long");
+  /* a reason too long for its buffer is cut, visibly */
+  o.tool = xformat("%s/%0600d", scratch, 0);
+  assert_false(backend_cpachecker.available(&o, why, sizeof why));
+  assert_contains(why, "CPAchecker not found at ");
+  assert_int_equal(strlen(why), sizeof why - 1);
+  assert_string_equal(why + sizeof why - 4, "...");
 }
 
 /* A fake cpa.sh: records its arguments and the property, answers TRUE and

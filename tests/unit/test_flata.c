@@ -13,7 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define RECORDED "/work/shared/recorded/flata/"
+/* Real Flata runs (inputs and outputs), kept in the repository: see
+ * tests/data/recorded/README.md. */
+#define RECORDED A2S_SOURCE_DIR "/tests/data/recorded/flata/"
 
 /* ---- Loading programs --------------------------------------------------------- */
 

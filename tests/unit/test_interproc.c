@@ -14,7 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define RECORDED "/work/shared/recorded/interproc/"
+/* Real Interproc runs (inputs and outputs), kept in the repository: see
+ * tests/data/recorded/README.md. */
+#define RECORDED A2S_SOURCE_DIR "/tests/data/recorded/interproc/"
 
 static Program *load(const char *example, const char *entry, const CellOptions *opt) {
   char *path = xformat("%s/examples/%s", A2S_SOURCE_DIR, example);

@@ -1,5 +1,5 @@
 /*
- * Quantified invariants of the paper's examples (issue 4 acceptance): the
+ * Quantified invariants of the paper's examples (what `invariants` must find): the
  * real pipeline -- cells, the polyhedra engine (no property in the source),
  * lifting, re-check on the original program -- and, checked with Z3, that
  * the re-checked invariants reported at a point imply the paper's result

@@ -111,7 +111,7 @@ static const char *index_expr(Gen *g, int size) {
  * returns the subscript expression. `twice`: the access is a read and a
  * write at the same index (a[i]++), two accesses for the cell count. */
 static const char *access_to(Gen *g, GenArray *a, char **pre, bool twice) {
-  const char *ix[2];
+  const char *ix[2] = {NULL, NULL}; /* a->dims is 1 or 2 */
   for (int d = 0; d < a->dims; d++) {
     ix[d] = xformat("ix%d", g->nix++);
     *pre = cat(*pre, xformat("%s = %s; ", ix[d], index_expr(g, a->size[d])));

@@ -19,6 +19,11 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* printf into a fresh arena string. */
 char *xformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* printf a one-line message into a caller's buffer of size bytes (size > 0),
+ * such as a back-end's reason: a message too long for it is cut and ends
+ * with "...", so that the cut shows. */
+void format_cut(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Release every arena allocation made so far. */
 void arena_free_all(void);
 /* Seconds on the monotonic clock (CLOCK_MONOTONIC): for time limits and

@@ -68,6 +68,18 @@ char *xformat(const char *fmt, ...) {
   return buf;
 }
 
+void format_cut(char *buf, size_t size, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf, size, fmt, ap);
+  va_end(ap);
+  if (n >= 0 && (size_t)n < size)
+    return;
+  static const char dots[] = "...";
+  if (size >= sizeof dots)
+    memcpy(buf + size - sizeof dots, dots, sizeof dots);
+}
+
 void vec_reserve_(void **data, int *cap, int need, size_t elem_size) {
   if (need <= *cap)
     return;

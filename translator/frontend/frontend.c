@@ -11,8 +11,9 @@
  * operator of the original AST to its spelling in the twin. The original AST
  * is kept for everything else, so diagnostics point at the user's columns.
  *
- * Anything outside the supported subset (SPEC section 3) is reported with
- * error_at("unsupported ...") and translation stops after the pass.
+ * Anything outside the supported subset (README.md, "Input language") is
+ * reported with error_at("unsupported ...") and translation stops after the
+ * pass.
  */
 #include "frontend.h"
 #include "proc.h"

@@ -1,6 +1,6 @@
 /*
  * lift.c -- scalar invariants over cells to quantified array invariants
- * (Monniaux & Alberti, sections 2, 3 and 5; SPEC 6).
+ * (Monniaux & Alberti, sections 2, 3 and 5).
  *
  * An invariant I(s, x1, v1, ..., xk, vk) of the scalar program holds for
  * every choice of the cell indices allowed by the abstraction C (valid

@@ -13,10 +13,11 @@
  * passing therefore share one cell count (a union-find over arrays).
  *
  * An assertion reading arrays is checked only where every index it reads is
- * a cell index (SPEC 4.3): for each way of assigning the reads to cells, a
- * guard says that the reads actually performed (short-circuit evaluation
- * respected) hit their cells, and the condition is checked on the cell
- * values. A loop whose only effects are such assertions and its counter is a
+ * a cell index (sound: every failing run is matched by one choice of cells,
+ * the paper's Theorem 1 and section 5.3): for each way of assigning the
+ * reads to cells, a guard says that the reads actually performed
+ * (short-circuit evaluation respected) hit their cells, and the condition is
+ * checked on the cell values. A loop whose only effects are such assertions and its counter is a
  * universally quantified assertion and becomes one check per cell.
  *
  * The source program is not modified: the result is a new Program that

@@ -2,7 +2,7 @@
  * coverage.c -- may a proof on the cells be trusted for every assertion?
  *
  * An assertion that reads arrays is checked only where every index it reads
- * is a cell index (SPEC 4.3). That is sound when, for every way the reads can
+ * is a cell index (cells.c). That is sound when, for every way the reads can
  * fall in the arrays, some choice of cells allowed by the abstraction (their
  * range and order constraints, the --focus assumption) matches them: then a
  * failing run of the original program is matched by a run of the scalar

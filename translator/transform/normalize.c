@@ -1,7 +1,7 @@
 /*
  * normalize.c -- core IR: elementary array accesses, pure expressions.
  *
- * After this pass (SPEC 4.1):
+ * After this pass (the paper's elementary reads and writes, section 4.1):
  *   - every expression is pure: no calls, assignments, ++/--, commas,
  *     statement expressions or nondet values inside it; those became
  *     statements before it, in C evaluation order, with && || ?: kept
@@ -13,7 +13,7 @@
  *     `if (c) error();`, `if (c) ; else error();` (the assert macro). An
  *     assertion whose condition has no side effects keeps its array reads
  *     inside the condition (E_INDEX), so that the cell abstraction can check
- *     it only where every index read is a cell index (SPEC 4.3);
+ *     it only where every index read is a cell index (see cells.c);
  *   - E_NONDET appears only as the whole right-hand side of an S_ASSIGN.
  *
  * Loops and switches are rewritten in place so that break/continue targets

@@ -1,0 +1,42 @@
+# shellcheck shell=bash
+# lib.sh -- the preamble of every end-to-end script (not a test itself).
+#
+# ctest runs each script as `bash SCRIPT ARR2SCALAR SOURCE_DIR BUILD_DIR`
+# (tests/CMakeLists.txt); the script's first command sources this file:
+#
+#   . "$2/tests/e2e/lib.sh"
+#
+# It sets bin, src and build from the arguments (made absolute, so that a
+# script run by hand with relative paths works too), makes the scratch
+# directory $work and enters it (removed at exit, even where a test made it
+# read-only), and defines the reporting functions below.
+set -u
+
+# abs PATH: PATH made absolute (against the directory the script started in)
+abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+# shellcheck disable=SC2034 # used by the scripts
+bin=$(abs "$1") src=$(abs "$2") build=$(abs "${3:-.}")
+
+work=$(mktemp -d "/tmp/a2s-e2e-$(basename "$0" .sh)-XXXXXX") || exit 1
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+cd "$work" || exit 1
+
+failures=0
+# fail MESSAGE: a check failed; the script goes on, and finish exits 1.
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# ok MESSAGE: a group of checks passed.
+ok() { echo "ok: $*"; }
+# note MESSAGE: something worth seeing that is not a failure.
+note() { echo "NOTE: $*"; }
+# skip REASON: the whole test cannot run here (exit 77: ctest shows it as
+# skipped, with REASON in its output).
+skip() { echo "SKIP: $*"; exit 77; }
+# finish MESSAGE: the end of a script: exit 1 if any check failed, else
+# print MESSAGE.
+finish() {
+  if [ "$failures" -gt 0 ]; then
+    echo "$failures failure(s)"
+    exit 1
+  fi
+  echo "$1"
+}
