@@ -122,8 +122,10 @@ char *cpachecker_property(const char *entry);
  * for the scalar C that emit_c writes for p; appended to a. Returns how many
  * were found. */
 int cpachecker_read_witness(Program *p, const char *c_text, const char *witness, Answer *a);
-/* A C expression of a witness (over the variables of func and the globals)
- * as a formula, or NULL if it cannot be read. */
+/* A C expression of a witness (over the variables of func and the globals,
+ * read by the front end with their C types) as a formula, or NULL if it
+ * cannot be read. Names the program does not have (the tool's temporaries)
+ * are projected away (exists). */
 Z3_ast cpachecker_parse_c(Program *p, Func *func, const char *text);
 
 /* ======================================================================

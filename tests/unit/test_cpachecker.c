@@ -103,6 +103,20 @@ static void reads_c_expressions(void **state) {
   equivalent(cpachecker_parse_c(p, f, "i / 2 == -1"), "(or (= i -2) (= i -3))", names, 5);
   assert_null(cpachecker_parse_c(p, f, "i <= "));
   assert_null(cpachecker_parse_c(p, f, "foo(i)"));
+  /* C's types: a narrowing cast wraps; true and false are constants */
+  equivalent(cpachecker_parse_c(p, f, "(unsigned char)i == 1 && true"), "(= (mod i 256) 1)",
+             names, 5);
+  equivalent(cpachecker_parse_c(p, f, "!false"), "true", names, 5);
+  /* a cell passed by reference is read through its pointer only */
+  assert_null(cpachecker_parse_c(p, f, "a_v1 == 0"));
+  assert_null(cpachecker_parse_c(p, f, "*i == 0"));
+  /* all of the text is the expression */
+  assert_null(cpachecker_parse_c(p, f, "1); } int g(void) { return (0"));
+  assert_null(cpachecker_parse_c(p, f, "1); return (0"));
+  assert_null(cpachecker_parse_c(p, f, "i <= n\n#include \"/dev/null\""));
+  equivalent(cpachecker_parse_c(p, f, "i <= n\n && 0 <= i"), "(and (<= i n) (<= 0 i))", names, 5);
+  /* what cannot be read is no error of the user's */
+  assert_int_equal(error_count(), 0);
 }
 
 /* ---- Witnesses -------------------------------------------------------------------------- */
