@@ -16,14 +16,15 @@
  * The verdict is the last "Verification result: TRUE|FALSE|UNKNOWN" line.
  * With TRUE and invariants asked for, the correctness witness is read:
  * GraphML 1.0 (invariants on the nodes entered by enterLoopHead edges) or
- * YAML 2.0 (loop_invariant entries at the loop's line); their C
- * expressions, read by the front end, become formulas at the loop heads of
- * the abstracted program (the loops of the scalar C, found by their lines
- * in emit_c's output).
+ * YAML (read with libyaml: loop invariants at the loop's line, formats 2.0
+ * and 0.x); their C expressions, read by the front end, become formulas at
+ * the loop heads of the abstracted program (the loops of the scalar C,
+ * found by their lines in emit_c's output).
  */
 #include "emit.h"
 #include "external.h"
 #include "frontend.h"
+#include "yaml_doc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -337,74 +338,59 @@ static bool read_graphml(Program *p, CLoops *loops, const char *w) {
   return true;
 }
 
-/* A YAML scalar after "key:" on one line: plain, '...' or "..." */
-static char *yaml_value(const char *b, const char *e, const char *key) {
-  char *k = xformat("%s:", key);
-  const char *p = b;
-  for (;;) {
-    p = strstr(p, k);
-    if (!p || p >= e)
-      return NULL;
-    if (p == b || p[-1] == ' ' || p[-1] == '\n' || p[-1] == '-')
-      break;
-    p++;
-  }
-  p += strlen(k);
-  while (*p == ' ')
-    p++;
-  Text t = {0};
-  if (*p == '"' || *p == '\'') {
-    char q = *p++;
-    for (; *p && p < e; p++) {
-      if (q == '"' && *p == '\\' && p[1]) {
-        p++;
-        text_printf(&t, "%c", *p == 'n' ? '\n' : *p);
-      } else if (*p == q) {
-        if (q == '\'' && p[1] == '\'') {
-          text_printf(&t, "'");
-          p++;
-        } else {
-          break;
-        }
-      } else {
-        text_printf(&t, "%c", *p);
-      }
+/* One loop invariant of a YAML witness, at the loop starting on the line
+ * of location in its function. Every invariant at a location holds there:
+ * conjoined; one that cannot be read says nothing (the others still hold). */
+static void yaml_invariant(Program *p, CLoops *loops, const YdocNode *location,
+                           const char *value) {
+  const char *line = ydoc_get_text(location, "line");
+  const char *func = ydoc_get_text(location, "function");
+  char *end;
+  long ln = line ? strtol(line, &end, 10) : 0;
+  if (!line || *end || ln <= 0 || !value)
+    return;
+  for (int i = 0; i < loops->len; i++) {
+    CLoop *l = &loops->data[i];
+    if ((!func || !strcmp(func, l->func->name)) && l->first == ln) {
+      Z3_ast f = cpachecker_parse_c(p, l->func, value);
+      if (f)
+        note(l, f, true);
     }
-    return xstrdup(text_str(&t));
   }
-  const char *nl = strchr(p, '\n');
-  size_t n = nl ? (size_t)(nl - p) : strlen(p);
-  while (n && (p[n - 1] == ' ' || p[n - 1] == '\r'))
-    n--;
-  return xstrndup(p, n);
 }
 
-static bool read_yaml(Program *p, CLoops *loops, const char *w) {
-  bool any = false;
-  const char *item = strstr(w, "- invariant:");
-  while (item) {
-    const char *next = strstr(item + 1, "- invariant:");
-    const char *end = next ? next : item + strlen(item);
-    char *type = yaml_value(item, end, "type");
-    char *line = yaml_value(item, end, "line");
-    char *func = yaml_value(item, end, "function");
-    char *value = yaml_value(item, end, "value");
-    if (type && !strcmp(type, "loop_invariant") && line && value) {
-      int ln = atoi(line);
-      for (int i = 0; i < loops->len; i++) {
-        CLoop *l = &loops->data[i];
-        if ((!func || !strcmp(func, l->func->name)) && l->first == ln) {
-          /* every entry at a location holds there: conjoin */
-          Z3_ast f = cpachecker_parse_c(p, l->func, value);
-          if (f)
-            note(l, f, true);
-          any = true;
-        }
+/* Is format (absent: the default) that of C expressions? */
+static bool c_format(const char *format) {
+  return !format || !strcmp(format, "c_expression") || !strcmp(format, "C");
+}
+
+/* Format 2.0: entries of type invariant_set, whose content lists
+ * {invariant: {type: loop_invariant, location, value, format}}; format 0.x:
+ * entries of type loop_invariant with location and loop_invariant: {string,
+ * type: assertion, format: C}. A malformed witness gives nothing. */
+static void read_yaml(Program *p, CLoops *loops, const char *w) {
+  YdocNode *root;
+  const char *why;
+  if (!ydoc_read(w, &root, &why) || !root || root->kind != YDOC_LIST)
+    return;
+  for (int i = 0; i < root->len; i++) {
+    const YdocNode *entry = root->items[i];
+    const char *type = ydoc_get_text(entry, "entry_type");
+    if (type && !strcmp(type, "invariant_set")) {
+      const YdocNode *content = ydoc_get(entry, "content");
+      for (int j = 0; content && content->kind == YDOC_LIST && j < content->len; j++) {
+        const YdocNode *inv = ydoc_get(content->items[j], "invariant");
+        const char *kind = ydoc_get_text(inv, "type");
+        if (kind && !strcmp(kind, "loop_invariant") && c_format(ydoc_get_text(inv, "format")))
+          yaml_invariant(p, loops, ydoc_get(inv, "location"), ydoc_get_text(inv, "value"));
       }
+    } else if (type && !strcmp(type, "loop_invariant")) {
+      const YdocNode *inv = ydoc_get(entry, "loop_invariant");
+      const char *kind = ydoc_get_text(inv, "type");
+      if ((!kind || !strcmp(kind, "assertion")) && c_format(ydoc_get_text(inv, "format")))
+        yaml_invariant(p, loops, ydoc_get(entry, "location"), ydoc_get_text(inv, "string"));
     }
-    item = next;
   }
-  return any;
 }
 
 int cpachecker_read_witness(Program *p, const char *c_text, const char *witness, Answer *a) {

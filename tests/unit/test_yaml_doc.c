@@ -88,6 +88,7 @@ static void anchors_and_aliases(void **state) {
   YdocNode *l = ydoc_get(r, "list");
   assert_ptr_equal(l->items[1], l);
   assert_string_equal(read_bad("a: *nowhere\n"), "line 1, column 4: found undefined alias");
+  assert_contains(read_bad("a: &x 1\nb: &x 2\n"), "line 2, column 4: second occurrence");
 }
 
 static void empty_documents(void **state) {
