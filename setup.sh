@@ -11,6 +11,7 @@ packages=(build-essential cmake pkg-config
           clang-14 libclang-14-dev            # the C front end (one LLVM: 14)
           libz3-dev z3                        # Spacer, quantifier elimination; z3 CLI for tests
           libjansson-dev libcmocka-dev libppl-dev libgmp-dev
+          libyaml-dev                         # SV-COMP task definitions, witnesses
           nodejs)                             # the newer Z3 (npm z3-solver) runs in Node.js
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }

@@ -16,14 +16,16 @@
  * The verdict is the last "Verification result: TRUE|FALSE|UNKNOWN" line.
  * With TRUE and invariants asked for, the correctness witness is read:
  * GraphML 1.0 (invariants on the nodes entered by enterLoopHead edges) or
- * YAML 2.0 (loop_invariant entries at the loop's line); their C
- * expressions become formulas at the loop heads of the abstracted program
- * (the loops of the scalar C, found by their lines in emit_c's output).
+ * YAML (read with libyaml: loop invariants at the loop's line, formats 2.0
+ * and 0.x); their C expressions, read by the front end, become formulas at
+ * the loop heads of the abstracted program (the loops of the scalar C,
+ * found by their lines in emit_c's output).
  */
 #include "emit.h"
 #include "external.h"
+#include "frontend.h"
+#include "yaml_doc.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -69,206 +71,51 @@ char *cpachecker_property(const char *entry) {
  * C expressions of witnesses
  * ====================================================================== */
 
-typedef struct CP {
-  const char *s;
+/* The variables of a witness expression: the program's, seen from func,
+ * else variables made for the names the program does not have. */
+typedef struct Names {
   Program *p;
   Func *f;
-  VarVec made;         /* variables made for names the program does not have */
-  bool bad;
-} CP;
+  VarVec made;
+} Names;
 
-static void ws(CP *c) {
-  while (isspace((unsigned char)*c->s))
-    c->s++;
-}
-
-static bool accept(CP *c, const char *tok) {
-  ws(c);
-  size_t n = strlen(tok);
-  if (strncmp(c->s, tok, n))
-    return false;
-  /* "<" must not be the start of "<=", "&" of "&&", ... */
-  if ((tok[0] == '<' || tok[0] == '>' || tok[0] == '=' || tok[0] == '!') && n == 1 &&
-      c->s[1] == '=')
-    return false;
-  if ((!strcmp(tok, "&") && c->s[1] == '&') || (!strcmp(tok, "|") && c->s[1] == '|'))
-    return false;
-  c->s += n;
-  return true;
-}
-
-static Expr *c_expr(CP *c);
-
-static Var *var_named(CP *c, const char *name) {
-  Var *v = c->f ? find_local(c->f, name) : NULL;
+static Var *name_var(const char *name, void *arg) {
+  Names *n = arg;
+  Var *v = n->f ? find_local(n->f, name) : NULL;
   if (!v)
-    v = find_global(c->p, name);
+    v = find_global(n->p, name);
   if (v)
     return v;
-  for (int i = 0; i < c->made.len; i++)
-    if (!strcmp(c->made.data[i]->name, name))
-      return c->made.data[i];
   v = xalloc(sizeof *v); /* e.g. a temporary of CPAchecker: projected later */
   v->name = xstrdup(name);
   v->type = ty_int;
   v->kind = VAR_LOCAL;
-  vec_push(&c->made, v);
+  vec_push(&n->made, v);
   return v;
 }
 
-static bool type_word(const char *s, size_t n) {
-  static const char *const words[] = {"int", "long", "short", "char", "signed", "unsigned",
-                                      "_Bool", "const", NULL};
-  for (int i = 0; words[i]; i++)
-    if (strlen(words[i]) == n && !strncmp(words[i], s, n))
-      return true;
-  return false;
-}
-
-/* "(int)" and the like: a cast, ignored (integers are mathematical). */
-static bool cast(CP *c) {
-  const char *save = c->s;
-  if (!accept(c, "("))
-    return false;
-  bool any = false;
-  for (;;) {
-    ws(c);
-    const char *b = c->s;
-    while (isalnum((unsigned char)*c->s) || *c->s == '_')
-      c->s++;
-    if (c->s == b || !type_word(b, (size_t)(c->s - b)))
-      break;
-    any = true;
-  }
-  if (any && accept(c, ")"))
-    return true;
-  c->s = save;
-  return false;
-}
-
-static Expr *primary(CP *c) {
-  ws(c);
-  Loc loc = {0};
-  if (accept(c, "(")) {
-    Expr *e = c_expr(c);
-    if (!accept(c, ")"))
-      c->bad = true;
-    return e;
-  }
-  if (isdigit((unsigned char)*c->s)) {
-    char *end;
-    unsigned long long v = strtoull(c->s, &end, 0);
-    if (end == c->s || v > (unsigned long long)INT64_MAX) {
-      c->bad = true;
-      return new_num(0, loc);
-    }
-    c->s = end;
-    while (*c->s == 'u' || *c->s == 'U' || *c->s == 'l' || *c->s == 'L')
-      c->s++;
-    return new_num((long long)v, loc);
-  }
-  if (isalpha((unsigned char)*c->s) || *c->s == '_') {
-    const char *b = c->s;
-    while (isalnum((unsigned char)*c->s) || *c->s == '_')
-      c->s++;
-    char *name = xstrndup(b, (size_t)(c->s - b));
-    if (c->s[0] == ':' && c->s[1] == ':') { /* f::x, a qualified local */
-      c->s += 2;
-      b = c->s;
-      while (isalnum((unsigned char)*c->s) || *c->s == '_')
-        c->s++;
-      name = xstrndup(b, (size_t)(c->s - b));
-    }
-    if (!strcmp(name, "true") || !strcmp(name, "false"))
-      return new_num(!strcmp(name, "true"), loc);
-    return new_var_ref(var_named(c, name), loc);
-  }
-  c->bad = true;
-  return new_num(0, loc);
-}
-
-static Expr *unary(CP *c) {
-  Loc loc = {0};
-  if (accept(c, "-"))
-    return new_unary(E_NEG, unary(c), loc);
-  if (accept(c, "+"))
-    return unary(c);
-  if (accept(c, "!"))
-    return new_unary(E_NOT, unary(c), loc);
-  if (accept(c, "~"))
-    return new_unary(E_BITNOT, unary(c), loc);
-  if (accept(c, "*")) /* *a_v1: a cell value passed by reference */
-    return unary(c);
-  if (cast(c))
-    return unary(c);
-  return primary(c);
-}
-
-typedef struct BinOp {
-  const char *tok;
-  ExprKind kind;
-} BinOp;
-
-static Expr *binary(CP *c, int level);
-
-static const BinOp levels[][4] = {
-    {{"||", E_LOR}, {0}},
-    {{"&&", E_LAND}, {0}},
-    {{"==", E_EQ}, {"!=", E_NE}, {0}},
-    {{"<=", E_LE}, {">=", E_GE}, {"<", E_LT}, {">", E_GT}},
-    {{"+", E_ADD}, {"-", E_SUB}, {0}},
-    {{"*", E_MUL}, {"/", E_DIV}, {"%", E_MOD}, {0}},
-};
-
-enum { NLEVELS = sizeof levels / sizeof levels[0] };
-
-static Expr *binary(CP *c, int level) {
-  if (level == NLEVELS)
-    return unary(c);
-  Expr *e = binary(c, level + 1);
-  for (;;) {
-    int k = -1;
-    for (int i = 0; i < 4 && levels[level][i].tok && k < 0; i++)
-      if (accept(c, levels[level][i].tok))
-        k = i;
-    if (k < 0)
-      return e;
-    e = new_binary(levels[level][k].kind, e, binary(c, level + 1), (Loc){0});
-  }
-}
-
-static Expr *c_expr(CP *c) {
-  Expr *e = binary(c, 0);
-  if (accept(c, "?")) {
-    Expr *t = c_expr(c);
-    if (!accept(c, ":"))
-      c->bad = true;
-    Expr *f = c_expr(c);
-    return new_cond(e, t, f, (Loc){0});
-  }
-  return e;
-}
-
 static bool known_name(const char *name, void *arg) {
-  CP *c = arg;
-  for (int i = 0; i < c->made.len; i++)
-    if (!strcmp(c->made.data[i]->name, name))
+  Names *n = arg;
+  for (int i = 0; i < n->made.len; i++)
+    if (!strcmp(n->made.data[i]->name, name))
       return false;
   return true;
 }
 
 Z3_ast cpachecker_parse_c(Program *p, Func *func, const char *text) {
-  CP c = {text, p, func, {0}, false};
-  Expr *e = c_expr(&c);
-  ws(&c);
-  if (c.bad || *c.s)
+  Names n = {p, func, {0}};
+  /* an expression the front end cannot read is no error of the user's */
+  DiagMark quiet = diag_quiet();
+  Expr *e = parse_expression_with(text, name_var, &n, (Loc){"witness", 0, 0});
+  diag_forget(quiet);
+  if (!e)
     return NULL;
   SmtEnv env = {0};
   Z3_ast f = smt_bool(e, &env);
   if (env.side)
     f = smt_and2(env.side, f);
   /* names the program does not have (the tool's temporaries): exists */
-  return ext_project(f, known_name, &c);
+  return ext_project(f, known_name, &n);
 }
 
 /* ======================================================================
@@ -491,74 +338,59 @@ static bool read_graphml(Program *p, CLoops *loops, const char *w) {
   return true;
 }
 
-/* A YAML scalar after "key:" on one line: plain, '...' or "..." */
-static char *yaml_value(const char *b, const char *e, const char *key) {
-  char *k = xformat("%s:", key);
-  const char *p = b;
-  for (;;) {
-    p = strstr(p, k);
-    if (!p || p >= e)
-      return NULL;
-    if (p == b || p[-1] == ' ' || p[-1] == '\n' || p[-1] == '-')
-      break;
-    p++;
-  }
-  p += strlen(k);
-  while (*p == ' ')
-    p++;
-  Text t = {0};
-  if (*p == '"' || *p == '\'') {
-    char q = *p++;
-    for (; *p && p < e; p++) {
-      if (q == '"' && *p == '\\' && p[1]) {
-        p++;
-        text_printf(&t, "%c", *p == 'n' ? '\n' : *p);
-      } else if (*p == q) {
-        if (q == '\'' && p[1] == '\'') {
-          text_printf(&t, "'");
-          p++;
-        } else {
-          break;
-        }
-      } else {
-        text_printf(&t, "%c", *p);
-      }
+/* One loop invariant of a YAML witness, at the loop starting on the line
+ * of location in its function. Every invariant at a location holds there:
+ * conjoined; one that cannot be read says nothing (the others still hold). */
+static void yaml_invariant(Program *p, CLoops *loops, const YdocNode *location,
+                           const char *value) {
+  const char *line = ydoc_get_text(location, "line");
+  const char *func = ydoc_get_text(location, "function");
+  char *end;
+  long ln = line ? strtol(line, &end, 10) : 0;
+  if (!line || *end || ln <= 0 || !value)
+    return;
+  for (int i = 0; i < loops->len; i++) {
+    CLoop *l = &loops->data[i];
+    if ((!func || !strcmp(func, l->func->name)) && l->first == ln) {
+      Z3_ast f = cpachecker_parse_c(p, l->func, value);
+      if (f)
+        note(l, f, true);
     }
-    return xstrdup(text_str(&t));
   }
-  const char *nl = strchr(p, '\n');
-  size_t n = nl ? (size_t)(nl - p) : strlen(p);
-  while (n && (p[n - 1] == ' ' || p[n - 1] == '\r'))
-    n--;
-  return xstrndup(p, n);
 }
 
-static bool read_yaml(Program *p, CLoops *loops, const char *w) {
-  bool any = false;
-  const char *item = strstr(w, "- invariant:");
-  while (item) {
-    const char *next = strstr(item + 1, "- invariant:");
-    const char *end = next ? next : item + strlen(item);
-    char *type = yaml_value(item, end, "type");
-    char *line = yaml_value(item, end, "line");
-    char *func = yaml_value(item, end, "function");
-    char *value = yaml_value(item, end, "value");
-    if (type && !strcmp(type, "loop_invariant") && line && value) {
-      int ln = atoi(line);
-      for (int i = 0; i < loops->len; i++) {
-        CLoop *l = &loops->data[i];
-        if ((!func || !strcmp(func, l->func->name)) && l->first == ln) {
-          /* every entry at a location holds there: conjoin */
-          Z3_ast f = cpachecker_parse_c(p, l->func, value);
-          if (f)
-            note(l, f, true);
-          any = true;
-        }
+/* Is format (absent: the default) that of C expressions? */
+static bool c_format(const char *format) {
+  return !format || !strcmp(format, "c_expression") || !strcmp(format, "C");
+}
+
+/* Format 2.0: entries of type invariant_set, whose content lists
+ * {invariant: {type: loop_invariant, location, value, format}}; format 0.x:
+ * entries of type loop_invariant with location and loop_invariant: {string,
+ * type: assertion, format: C}. A malformed witness gives nothing. */
+static void read_yaml(Program *p, CLoops *loops, const char *w) {
+  YdocNode *root;
+  const char *why;
+  if (!ydoc_read(w, &root, &why) || !root || root->kind != YDOC_LIST)
+    return;
+  for (int i = 0; i < root->len; i++) {
+    const YdocNode *entry = root->items[i];
+    const char *type = ydoc_get_text(entry, "entry_type");
+    if (type && !strcmp(type, "invariant_set")) {
+      const YdocNode *content = ydoc_get(entry, "content");
+      for (int j = 0; content && content->kind == YDOC_LIST && j < content->len; j++) {
+        const YdocNode *inv = ydoc_get(content->items[j], "invariant");
+        const char *kind = ydoc_get_text(inv, "type");
+        if (kind && !strcmp(kind, "loop_invariant") && c_format(ydoc_get_text(inv, "format")))
+          yaml_invariant(p, loops, ydoc_get(inv, "location"), ydoc_get_text(inv, "value"));
       }
+    } else if (type && !strcmp(type, "loop_invariant")) {
+      const YdocNode *inv = ydoc_get(entry, "loop_invariant");
+      const char *kind = ydoc_get_text(inv, "type");
+      if ((!kind || !strcmp(kind, "assertion")) && c_format(ydoc_get_text(inv, "format")))
+        yaml_invariant(p, loops, ydoc_get(entry, "location"), ydoc_get_text(inv, "string"));
     }
-    item = next;
   }
-  return any;
 }
 
 int cpachecker_read_witness(Program *p, const char *c_text, const char *witness, Answer *a) {

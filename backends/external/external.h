@@ -118,12 +118,15 @@ const char *ext_in_name(const char *var_name);
 Verdict cpachecker_read_verdict(const char *out, const char *err, const char **reason);
 /* The property file of an unreach-call task starting at entry. */
 char *cpachecker_property(const char *entry);
-/* Loop invariants of a correctness witness (GraphML 1.0 or YAML 2.0 text)
- * for the scalar C that emit_c writes for p; appended to a. Returns how many
- * were found. */
+/* Loop invariants of a correctness witness (GraphML 1.0, or YAML: format
+ * 2.0 invariant_set entries, format 0.x loop_invariant entries) for the
+ * scalar C that emit_c writes for p; appended to a. Returns how many were
+ * found. */
 int cpachecker_read_witness(Program *p, const char *c_text, const char *witness, Answer *a);
-/* A C expression of a witness (over the variables of func and the globals)
- * as a formula, or NULL if it cannot be read. */
+/* A C expression of a witness (over the variables of func and the globals,
+ * read by the front end with their C types) as a formula, or NULL if it
+ * cannot be read. Names the program does not have (the tool's temporaries)
+ * are projected away (exists). */
 Z3_ast cpachecker_parse_c(Program *p, Func *func, const char *text);
 
 /* ======================================================================

@@ -52,16 +52,16 @@ check() {
 
 check translator/base base.h ir.h smt.h driver.h
 check translator/ir ir.h frontend.h transform.h smt.h emit.h driver.h
-check translator/frontend frontend.h transform.h smt.h emit.h driver.h
-check translator/emit emit.h smt.h transform.h backend.h driver.h
-check translator/logic chc.h transform.h emit.h lift.h backend.h driver.h
+check translator/frontend frontend.h transform.h smt.h emit.h backend.h driver.h
+check translator/emit emit.h smt.h frontend.h transform.h backend.h driver.h
+check translator/logic chc.h frontend.h transform.h emit.h lift.h backend.h driver.h
 check translator/transform transform.h emit.h lift.h backend.h replay.h driver.h
-check translator/lift recheck.h backend.h emit.h replay.h driver.h
+check translator/lift recheck.h frontend.h backend.h emit.h replay.h driver.h
 check backends backend.h lift.h replay.h driver.h
 check backends/spacer spacer.h lift.h replay.h driver.h
 check backends/polyhedra polyhedra.h lift.h replay.h driver.h
 check backends/external external.h lift.h replay.h driver.h
 check translator/run replay.h lift.h driver.h
-check translator/bench bench.h ir.h smt.h driver.h
+check translator/bench bench.h ir.h smt.h frontend.h driver.h
 
 finish "floors: every floor sees only the floors below it"

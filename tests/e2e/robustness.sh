@@ -8,14 +8,8 @@
 # blow-ups (each is many times what the run takes), they measure nothing.
 #
 # usage: robustness.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
-set -u
-bin=$1 src=$2
-work=$(mktemp -d /tmp/a2s-e2e-robust-XXXXXX)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
-
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# shellcheck source=lib.sh
+. "$2/tests/e2e/lib.sh"
 
 # expect CODE SECONDS LABEL COMMAND...: the command ends within SECONDS with
 # exit code CODE (its stderr in err)
@@ -144,8 +138,4 @@ if command -v gcc >/dev/null; then
   gcc -std=c11 -Wall -Werror -c -o /dev/null argc.out.c 2>err || fail "main(argc, argv): scalar C does not compile: $(head -c 300 err)"
 fi
 
-if [ "$failures" -gt 0 ]; then
-  echo "$failures failure(s)"
-  exit 1
-fi
-echo "robustness: every input ended with an answer or a clear error"
+finish "robustness: every input ended with an answer or a clear error"

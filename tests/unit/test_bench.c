@@ -107,7 +107,7 @@ static void skips_other_properties(void **state) {
 }
 
 /* A key at the same indentation as the property item's dash does not
- * belong to the item. */
+ * belong to the item: it is not YAML at all (libyaml says where). */
 static void item_scope(void **state) {
   (void)state;
   BenchTask t;
@@ -116,6 +116,13 @@ static void item_scope(void **state) {
                          "properties:\n"
                          "  - property_file: ../properties/unreach-call.prp\n"
                          "  expected_verdict: true\n",
+                         &t, &why),
+                   BENCH_TASK_BAD);
+  assert_contains(why, "line 4, column 3: ");
+  assert_int_equal(parse("input_files: 'a.c'\n"
+                         "properties:\n"
+                         "  - property_file: ../properties/unreach-call.prp\n"
+                         "  - expected_verdict: true\n",
                          &t, &why),
                    BENCH_TASK_BAD);
   assert_string_equal(why, "unreach-call.prp has no expected_verdict");
@@ -142,6 +149,36 @@ static void bad_tasks(void **state) {
                          &t, &why),
                    BENCH_TASK_BAD);
   assert_contains(why, "'maybe'");
+}
+
+/* Text that is not YAML, or YAML of another shape: BAD with a reason. */
+static void malformed_tasks(void **state) {
+  (void)state;
+  BenchTask t;
+  const char *why;
+  const char *unreach = "properties:\n"
+                        "  - property_file: ../properties/unreach-call.prp\n"
+                        "    expected_verdict: true\n";
+  assert_int_equal(parse("input_files: 'a.c\nproperties: []\n", &t, &why), BENCH_TASK_BAD);
+  assert_contains(why, "line ");
+  assert_contains(why, "quoted scalar");
+  assert_int_equal(parse("input_files: a.c\n\tproperties: x\n", &t, &why), BENCH_TASK_BAD);
+  assert_contains(why, "line 2");
+  assert_int_equal(parse("input_files: a.c\ninput_files: b.c\n", &t, &why), BENCH_TASK_BAD);
+  assert_contains(why, "line 2, column 1: key 'input_files' given twice");
+  assert_int_equal(parse("- a.c\n", &t, &why), BENCH_TASK_BAD);
+  assert_contains(why, "not a task definition");
+  assert_int_equal(parse("input_files: a.c\nproperties: unreach-call.prp\n", &t, &why),
+                   BENCH_TASK_BAD);
+  assert_string_equal(why, "line 2: properties is not a list");
+  assert_int_equal(parse("input_files: a.c\nproperties:\n  - unreach-call.prp\n", &t, &why),
+                   BENCH_TASK_BAD);
+  assert_string_equal(why, "line 3: a property without property_file");
+  assert_int_equal(parse(xformat("input_files: {file: a.c}\n%s", unreach), &t, &why),
+                   BENCH_TASK_BAD);
+  assert_string_equal(why, "line 1: input_files is not a file name");
+  assert_int_equal(parse(xformat("input_files: []\n%s", unreach), &t, &why), BENCH_TASK_BAD);
+  assert_string_equal(why, "no input_files");
 }
 
 /* ---- Classification ----------------------------------------------------- */
@@ -209,6 +246,7 @@ int main(void) {
       cmocka_unit_test_teardown(skips_other_properties, teardown_all),
       cmocka_unit_test_teardown(item_scope, teardown_all),
       cmocka_unit_test_teardown(bad_tasks, teardown_all),
+      cmocka_unit_test_teardown(malformed_tasks, teardown_all),
       cmocka_unit_test_teardown(verdicts, teardown_all),
       cmocka_unit_test_teardown(rejected_and_errors, teardown_all),
       cmocka_unit_test_teardown(median, teardown_all),

@@ -103,6 +103,20 @@ static void reads_c_expressions(void **state) {
   equivalent(cpachecker_parse_c(p, f, "i / 2 == -1"), "(or (= i -2) (= i -3))", names, 5);
   assert_null(cpachecker_parse_c(p, f, "i <= "));
   assert_null(cpachecker_parse_c(p, f, "foo(i)"));
+  /* C's types: a narrowing cast wraps; true and false are constants */
+  equivalent(cpachecker_parse_c(p, f, "(unsigned char)i == 1 && true"), "(= (mod i 256) 1)",
+             names, 5);
+  equivalent(cpachecker_parse_c(p, f, "!false"), "true", names, 5);
+  /* a cell passed by reference is read through its pointer only */
+  assert_null(cpachecker_parse_c(p, f, "a_v1 == 0"));
+  assert_null(cpachecker_parse_c(p, f, "*i == 0"));
+  /* all of the text is the expression */
+  assert_null(cpachecker_parse_c(p, f, "1); } int g(void) { return (0"));
+  assert_null(cpachecker_parse_c(p, f, "1); return (0"));
+  assert_null(cpachecker_parse_c(p, f, "i <= n\n#include \"/dev/null\""));
+  equivalent(cpachecker_parse_c(p, f, "i <= n\n && 0 <= i"), "(and (<= i n) (<= 0 i))", names, 5);
+  /* what cannot be read is no error of the user's */
+  assert_int_equal(error_count(), 0);
 }
 
 /* ---- Witnesses -------------------------------------------------------------------------- */
@@ -218,6 +232,36 @@ static void reads_yaml_witness(void **state) {
   /* a text that does not match the program gives nothing */
   Answer b = {0};
   assert_int_equal(cpachecker_read_witness(p, "int main(void) { return 0; }\n", w, &b), 0);
+}
+
+/* Format 0.x: one loop_invariant entry per invariant; formats other than
+ * C's (ACSL), and witnesses that are not YAML, give nothing. */
+static void reads_yaml_witness_0x(void **state) {
+  (void)state;
+  Program *p = load("array_copy.c", NULL);
+  char *text = scalar_c(p);
+  int copy_line = while_line(text, 0);
+  /* the location is written once (an anchor) and repeated by aliases */
+  char *w = xformat("- entry_type: loop_invariant\n"
+                    "  metadata: {format_version: '0.1'}\n"
+                    "  location: &loop\n"
+                    "    file_name: task.c\n    line: %d\n    column: 3\n"
+                    "    function: array_copy\n"
+                    "  loop_invariant:\n    string: '0 <= i'\n    type: assertion\n"
+                    "    format: C\n"
+                    "- entry_type: loop_invariant\n  location: *loop\n"
+                    "  loop_invariant:\n    string: 'i == 5'\n"
+                    "    type: assertion\n    format: ACSL\n"
+                    "- entry_type: loop_invariant\n  location: *loop\n"
+                    "  loop_invariant: {string: 'i <= n', type: assertion, format: C}\n",
+                    copy_line);
+  Answer a = {0};
+  assert_int_equal(cpachecker_read_witness(p, text, w, &a), 1);
+  const char *names[] = {"i", "n"};
+  equivalent(a.invariants.data[0].formula, "(and (<= i n) (<= 0 i))", names, 2);
+  Answer b = {0};
+  assert_int_equal(cpachecker_read_witness(p, text, xformat("%s  - [unclosed\n", w), &b), 0);
+  assert_int_equal(cpachecker_read_witness(p, text, "entry_type: loop_invariant\n", &b), 0);
 }
 
 /* ---- Running ------------------------------------------------------------------------------ */
@@ -418,6 +462,7 @@ int main(void) {
       cmocka_unit_test_teardown(reads_c_expressions, teardown_z3),
       cmocka_unit_test_teardown(reads_graphml_witness, teardown_z3),
       cmocka_unit_test_teardown(reads_yaml_witness, teardown_z3),
+      cmocka_unit_test_teardown(reads_yaml_witness_0x, teardown_z3),
       cmocka_unit_test_setup_teardown(missing_tool, setup_scratch, teardown_scratch),
       cmocka_unit_test_setup_teardown(fake_cpachecker_run, setup_scratch, teardown_scratch),
       cmocka_unit_test_setup_teardown(fake_cpachecker_failures, setup_scratch, teardown_scratch),

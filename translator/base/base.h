@@ -55,6 +55,17 @@ void error_reset(void);
 /* When set, diagnostics are collected silently (unit tests inspect them). */
 void diag_capture(bool on);
 const char *diag_captured(void);
+/* An attempt whose failure is no error of the user (an expression of a
+ * tool's witness that does not parse): diag_quiet() collects diagnostics
+ * silently from here on; diag_forget() drops them and their errors and
+ * restores capturing as it was. */
+typedef struct DiagMark {
+  int errors;
+  size_t captured_len;
+  bool capturing;
+} DiagMark;
+DiagMark diag_quiet(void);
+void diag_forget(DiagMark m);
 
 /* Exit codes of arr2scalar (verify adds the verdicts; bench exits 0 unless
  * a verdict was wrong). */

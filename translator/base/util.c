@@ -158,6 +158,21 @@ void diag_capture(bool on) { capturing = on; }
 
 const char *diag_captured(void) { return captured ? captured : ""; }
 
+DiagMark diag_quiet(void) {
+  DiagMark m = {nerrors, captured_len, capturing};
+  capturing = true;
+  return m;
+}
+
+void diag_forget(DiagMark m) {
+  nerrors = m.errors;
+  if (captured && captured_len > m.captured_len) {
+    captured_len = m.captured_len;
+    captured[captured_len] = 0;
+  }
+  capturing = m.capturing;
+}
+
 double clock_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -48,10 +48,10 @@ typedef enum {
 /* Read the text of a task definition. Only what the harness needs is read:
  * input_files (a scalar or a one-element list), the properties list (items
  * with property_file and expected_verdict, in any order; a property whose
- * file is named unreach-call.prp is the one), options/data_model. Quoted
- * ('...', "...") and plain scalars, comments and CRLF line ends are accepted.
- * Several input files, or unreach-call without an expected verdict, is
- * BENCH_TASK_BAD. */
+ * file is named unreach-call.prp is the one), options/data_model. The text
+ * is read with libyaml: malformed YAML (why: libyaml's problem and its
+ * line), a shape other than SV-COMP's, several input files, or unreach-call
+ * without an expected verdict is BENCH_TASK_BAD. */
 BenchTaskStatus bench_parse_task(const char *text, BenchTask *t, const char **why);
 
 /* Outcome of one task. */

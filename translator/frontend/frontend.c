@@ -99,6 +99,7 @@ typedef struct FE {
 } FE;
 
 typedef VEC(CXCursor) CursorVec;
+typedef VEC(const char *) StrList;
 
 static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
@@ -614,8 +615,14 @@ static Expr *conv_unary(FE *fe, CXCursor c) {
     return conv_expr(fe, ch.data[0]);
   if (!strcmp(op, "&"))
     return bad_expr(fe, c, "address-of operator '&'");
-  if (!strcmp(op, "*"))
+  if (!strcmp(op, "*")) {
+    /* *v of a variable passed by reference (parse_expression) is its value */
+    CXCursor p = strip(ch.data[0]);
+    Var *v = clang_getCursorKind(p) == CXCursor_DeclRefExpr ? lookup_var(fe, p) : NULL;
+    if (v && v->byref)
+      return new_var_ref(v, loc);
     return bad_expr(fe, c, "pointer dereference '*' (write the access as a subscript)");
+  }
   Expr *sub = conv_operand(fe, ch.data[0]);
   Type *t = conv_scalar_type(c, clang_getCursorType(c));
   ExprKind k;
@@ -796,6 +803,9 @@ static Expr *conv_expr(FE *fe, CXCursor c) {
     if (!v)
       return bad_expr(fe, c, xformat("reference to '%s' (not a variable of the program)",
                                      spelling(c)));
+    if (v->byref)
+      return bad_expr(fe, c, xformat("use of the pointer '%s' other than by *%s", v->name,
+                                     v->name));
     if (v->type->kind == TY_ARRAY && !fe->allow_array)
       return bad_expr(fe, c, xformat("use of array '%s' other than by subscript or as a call "
                                      "argument (its address escapes)", v->name));
@@ -1592,7 +1602,7 @@ done:
   return p;
 }
 
-/* ---- --focus expressions ----------------------------------------------------------- */
+/* ---- Expressions given as text (--focus, invariants of witnesses) ------------------ */
 
 static enum CXChildVisitResult find_return_expr(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
@@ -1644,14 +1654,61 @@ static bool pure_cursor(FE *fe, CXCursor c, const char **why) {
   return true;
 }
 
+/* text on one line: no line of it can be a preprocessing directive. */
+static char *one_line(const char *text) {
+  char *s = xstrdup(text);
+  for (char *p = s; *p; p++)
+    if (*p == '\n' || *p == '\r')
+      *p = ' ';
+  return s;
+}
+
+/* v as a parameter of the expression's function, with its C type (a
+ * pointer when it is passed by reference); NULL for an array. */
+static const char *param_decl(const Var *v) {
+  if (!is_scalar(v->type))
+    return NULL;
+  return xformat("%s %s%s", v->type->cname, v->byref ? "*" : "", v->name);
+}
+
+/* The source of a function returning (text) over the parameters of vars;
+ * *open is the offset of the parenthesis before text. */
+static char *expression_source(const char *text, Var **vars, int nvars, unsigned *open) {
+  const char *src = "enum { false, true };\nint __a2s_expr(";
+  bool any = false;
+  for (int i = 0; i < nvars; i++) {
+    const char *decl = param_decl(vars[i]);
+    if (decl) {
+      src = xformat("%s%s%s", src, any ? ", " : "", decl);
+      any = true;
+    }
+  }
+  src = xformat("%s%s) { return ", src, any ? "" : "void");
+  *open = (unsigned)strlen(src);
+  return xformat("%s(%s); }\n", src, text);
+}
+
+/* The returned expression, if it is all of the text in parentheses at
+ * offset open (text could close the function and start another). */
+static CXCursor returned_text(CXTranslationUnit tu, unsigned open, size_t len) {
+  CXCursor ret = clang_getNullCursor();
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), find_return_expr, &ret);
+  if (clang_Cursor_isNull(ret))
+    return ret;
+  CXSourceRange r = clang_getCursorExtent(ret);
+  if (offset_of(clang_getRangeStart(r)) != open ||
+      offset_of(clang_getRangeEnd(r)) != open + (unsigned)len + 2)
+    return clang_getNullCursor();
+  return ret;
+}
+
 Expr *parse_expression(const char *text, Var **vars, int nvars, Loc loc) {
   /* Every variable that may be mentioned is declared as a parameter of a
    * small function returning the expression; libclang parses it. */
-  char *src = xstrdup("int __a2s_expr(");
-  for (int i = 0; i < nvars; i++)
-    src = xformat("%s%slong long %s", src, i ? ", " : "", vars[i]->name);
-  src = xformat("%s%s) { return (%s); }\n", src, nvars ? "" : "void", text);
-  const char *name = "<focus>.c";
+  char *flat = one_line(text);
+  unsigned open;
+  char *src = expression_source(flat, vars, nvars, &open);
+  const char *name = "<expression>.c";
   struct CXUnsavedFile unsaved = {name, src, (unsigned long)strlen(src)};
   CXIndex index = clang_createIndex(0, 0);
   FE fe = {0};
@@ -1675,6 +1732,11 @@ Expr *parse_expression(const char *text, Var **vars, int nvars, Loc loc) {
   }
   if (errs)
     goto done;
+  CXCursor ret = returned_text(fe.tu, open, strlen(flat));
+  if (clang_Cursor_isNull(ret)) {
+    error_at(loc, "'%s' is not one expression", text);
+    goto done;
+  }
   /* The expression has no macros: operators are read from its own tokens. */
   Lockstep ls = {fe.tu, &fe.ops, false};
   CursorVec top = children(clang_getTranslationUnitCursor(fe.tu));
@@ -1684,23 +1746,16 @@ Expr *parse_expression(const char *text, Var **vars, int nvars, Loc loc) {
   fe.prog = &dummy;
   fe.extra_vars = vars;
   fe.nextra = nvars;
-  CXCursor ret = clang_getNullCursor();
-  clang_visitChildren(clang_getTranslationUnitCursor(fe.tu), find_return_expr, &ret);
-  if (clang_Cursor_isNull(ret)) {
-    error_at(loc, "cannot parse the expression '%s'", text);
-    goto done;
-  }
   const char *why = NULL;
-  if (children(clang_getTranslationUnitCursor(fe.tu)).len != 1 || !pure_cursor(&fe, ret, &why)) {
-    error_at(loc, "'%s' is not an expression without side effects over variables%s%s", text,
-             why ? ": " : "", why ? why : "");
+  if (!pure_cursor(&fe, ret, &why)) {
+    error_at(loc, "'%s' is not an expression without side effects over variables: %s", text,
+             why);
     goto done;
   }
   int before = error_count();
   result = conv_expr(&fe, ret);
   if (error_count() != before)
     result = NULL;
-  /* The parameters stood for the given variables; rename locations. */
 done:
   map_free(&fe.vars);
   map_free(&fe.ops);
@@ -1708,4 +1763,51 @@ done:
     clang_disposeTranslationUnit(fe.tu);
   clang_disposeIndex(index);
   return result;
+}
+
+/* The identifiers of text, each once, by libclang's lexer (keywords are
+ * not identifiers; true and false are constants of the expression). */
+static void identifiers(const char *text, StrList *names) {
+  char *src = xformat("(%s)", one_line(text)); /* '#' is not first on its line */
+  const char *name = "<names>.c";
+  struct CXUnsavedFile unsaved = {name, src, (unsigned long)strlen(src)};
+  CXIndex index = clang_createIndex(0, 0);
+  CXTranslationUnit tu =
+      clang_parseTranslationUnit(index, name, NULL, 0, &unsaved, 1, CXTranslationUnit_None);
+  if (tu) {
+    CXFile file = clang_getFile(tu, name);
+    CXSourceRange all = clang_getRange(clang_getLocationForOffset(tu, file, 0),
+                                       clang_getLocationForOffset(tu, file, (unsigned)strlen(src)));
+    CXToken *toks;
+    unsigned ntoks;
+    clang_tokenize(tu, all, &toks, &ntoks);
+    for (unsigned i = 0; i < ntoks; i++) {
+      if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
+        continue;
+      CXString s = clang_getTokenSpelling(tu, toks[i]);
+      const char *id = clang_getCString(s);
+      bool seen = !strcmp(id, "true") || !strcmp(id, "false");
+      for (int j = 0; j < names->len && !seen; j++)
+        seen = !strcmp(names->data[j], id);
+      if (!seen)
+        vec_push(names, xstrdup(id));
+      clang_disposeString(s);
+    }
+    clang_disposeTokens(tu, toks, ntoks);
+    clang_disposeTranslationUnit(tu);
+  }
+  clang_disposeIndex(index);
+}
+
+Expr *parse_expression_with(const char *text, Var *(*resolve)(const char *name, void *arg),
+                            void *arg, Loc loc) {
+  StrList names = {0};
+  identifiers(text, &names);
+  VarVec vars = {0};
+  for (int i = 0; i < names.len; i++) {
+    Var *v = resolve(names.data[i], arg);
+    if (v)
+      vec_push(&vars, v);
+  }
+  return parse_expression(text, vars.data, vars.len, loc);
 }

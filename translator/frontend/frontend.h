@@ -11,7 +11,14 @@
  * entry function (NULL: main, else the unique function nobody calls). */
 Program *parse_program(const char *path, int nclang_args, const char *const *clang_args,
                        const char *entry_name);
-/* Parse a C expression over the given variables (used for --focus). */
+/* Parse a C expression over the given variables (used for --focus), with
+ * C's types and conversions: each variable has its own type, one passed by
+ * reference is a pointer (written *v); true and false are 1 and 0. NULL
+ * after reporting errors at loc (also when text is not one expression). */
 Expr *parse_expression(const char *text, Var **vars, int nvars, Loc loc);
+/* The same, for the variables that resolve() gives for the identifiers of
+ * text; a name it gives NULL for is unknown (an error). */
+Expr *parse_expression_with(const char *text, Var *(*resolve)(const char *name, void *arg),
+                            void *arg, Loc loc);
 
 #endif /* A2S_FRONTEND_H */
