@@ -71,4 +71,24 @@ false | unknown) fixed "unsigned wraparound: $V" ;;
 *) fail "wrap.c: verdict '$V', exit $RC: $(tail -3 err.txt)" ;;
 esac
 
+# 3. A global array passed to a function that also uses it by name: the
+#    callee saw two sets of cells for one array, the write through b[0] was
+#    lost for g[0], and verify proved a reachable error unreachable (x =
+#    123456 reaches it; the random runs miss it). Such calls are rejected.
+cat >alias.c <<'EOF'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int g[2];
+void f(int b[], int x) { g[0] = 0; b[0] = x; if (g[0] == 123456 && x == 123456) reach_error(); }
+int main(void) { int x = __VERIFIER_nondet_int(); f(g, x); return 0; }
+EOF
+verify --timeout=10 alias.c
+case "$RC:$V" in
+*:true) regressed "aliasing through a global array: verify says true for alias.c" ;;
+2:*) if grep -q "alias.c:5:.*aliasing" err.txt; then fixed "aliasing: rejected"; else
+       fail "alias.c: exit 2 without the aliasing diagnostic: $(cat err.txt)"; fi ;;
+*:false) fixed "aliasing: false" ;;
+*) fail "alias.c: verdict '$V', exit $RC: $(tail -3 err.txt)" ;;
+esac
+
 finish "every reproducer shows the fix"

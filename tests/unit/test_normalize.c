@@ -309,7 +309,7 @@ static void direct_reads(void **state) {
   (void)state;
   Program *p = normalize_text("int a[4] = {3, 2, 1, 0};\n"
                               "int main(void) { int i = 1, x, y; long z;\n"
-                              "  x = a[i]; int w = a[x]; z = a[w]; i = a[i]; y = a[y = 2];\n"
+                              "  x = a[i + 0]; int w = a[x]; z = a[w]; i = a[i]; y = a[y = 2];\n"
                               "  return x + w + z + i + y; }\n");
   assert_non_null(p);
   Func *m = find_func(p, "main");
@@ -328,6 +328,48 @@ static void direct_reads(void **state) {
   RunInfo r = run_plain(p);
   assert_int_equal(r.result, RUN_OK);
   assert_int_equal(r.ret, 2 + 1 + 2 + 2 + 1);
+}
+
+/* Reads of one element in a function body: how many S_READ remain. */
+static int reads_left(const char *body) {
+  Program *p = normalize_text(xformat("int a[8], b[8];\n"
+                                      "void clobber(int c[]) { c[0] = 9; }\n"
+                                      "int main(void) { int i = 1, j = 2, m = 0, t;\n%s\n"
+                                      "  return m + i + j; }\n",
+                                      body));
+  assert_non_null(p);
+  StmtVec reads = {0};
+  collect_stmts(find_func(p, "main")->body, S_READ, &reads);
+  return reads.len;
+}
+
+/* A read of an element read before with nothing in between that may change
+ * it is a copy (share_reads.c); whatever may change it stops that. */
+static void shared_reads(void **state) {
+  (void)state;
+  assert_int_equal(reads_left("if (a[i] > m) m = a[i];"), 1);
+  assert_int_equal(reads_left("m = a[i] + a[i] * a[i];"), 1);
+  assert_int_equal(reads_left("m = a[i]; b[i] = 3; m += a[i];"), 1);   /* b is another array */
+  assert_int_equal(reads_left("m = a[i]; a[j] = 3; m += a[i];"), 2);   /* a write to a */
+  assert_int_equal(reads_left("m = a[i]; i = j; m += a[i];"), 2);      /* the index changes */
+  assert_int_equal(reads_left("t = a[i]; t = 0; m = a[i];"), 2);       /* the holder t changes */
+  assert_int_equal(reads_left("t = a[i]; t++; m = a[i] + t;"), 2);
+  assert_int_equal(reads_left("m = a[i]; clobber(a); m += a[i];"), 2); /* a call */
+  assert_int_equal(reads_left("m = a[i]; if (j) a[0] = 1; m += a[i];"), 2);
+  assert_int_equal(reads_left("m = a[i]; if (j) m++; else m--; t = a[i];"), 2); /* m changed */
+  assert_int_equal(reads_left("t = a[i]; if (j) m++; else m--; m += a[i];"), 1);
+  assert_int_equal(reads_left("t = a[i]; while (j < 5) { m += a[i]; j++; }"), 1);
+  assert_int_equal(reads_left("t = a[i]; while (j < 5) { m += a[i]; i++; }"), 2);
+  assert_int_equal(reads_left("t = a[i]; while (j < 5) { m += a[i]; a[j] = 0; j++; }"), 2);
+  /* the same program either way: the runs agree */
+  Program *p = normalize_text("int a[4] = {5, 6, 7, 8};\n"
+                              "int main(void) { int i = 2, m = 0;\n"
+                              "  for (int k = 0; k < 4; k++) { if (a[k] > m) m = a[k]; a[k] = m - a[k]; }\n"
+                              "  m = m * 100 + a[i] * 10; a[i] = 3; m += a[i]; return m; }\n");
+  assert_non_null(p);
+  RunInfo r = run_plain(p);
+  assert_int_equal(r.result, RUN_OK);
+  assert_int_equal(r.ret, 8 * 100 + 0 * 10 + 3);
 }
 
 /* E_NONDET only as the whole right side of an assignment. */
@@ -411,6 +453,7 @@ int main(void) {
       cmocka_unit_test_teardown(increments_on_elements, teardown_all),
       cmocka_unit_test_teardown(increments_on_variables, teardown_all),
       cmocka_unit_test_teardown(direct_reads, teardown_all),
+      cmocka_unit_test_teardown(shared_reads, teardown_all),
       cmocka_unit_test_teardown(nondet_whole_right_side, teardown_all),
       cmocka_unit_test_teardown(assertion_reads_kept, teardown_all),
   };

@@ -340,6 +340,15 @@ static const struct {
     {"for (int i = 0; i < n; i++) A[i] = A[i] * 2 - x;", false},
     {"{ int p = -1; for (int i = 0; i < n; i++) if (A[i] < x) { p++; swp(A, i, p); } r += p; }", false},
     {"for (int i = 0; i < n; i++) { int t = B[i]; B[i] = A[i]; A[i] = t; }", true},
+    /* reads shared by normalization (share_reads.c), and what must stop it:
+     * a write to the array, an assignment to the index or to the holder,
+     * a call, a write on one branch only */
+    {"for (int i = 0; i < n; i++) { r += A[i]; A[i] = x; r += A[i] * 3; }", false},
+    {"for (int i = 0; i + 1 < n; i++) { r += A[i]; i++; r += A[i] * 5; }", false},
+    {"{ int k = (x % n + n) % n; r = A[k]; r += A[k] * 2; swp(A, k, 0); r += A[k] * 7; }", false},
+    {"for (int i = 0; i < n; i++) { int t = A[i]; if (t > y) A[i] = t - 1; r = r * 2 + A[i] + t; }", false},
+    {"for (int i = 0; i < n; i++) { int t = A[i]; t = t + x; r += A[i] - t; }", false},
+    {"for (int i = 0; i < n; i++) { if (A[i] > y) { B[i] = A[i]; } else { A[i] = B[i]; } r += A[i] - B[i]; }", true},
 };
 
 /* A program with loops over arrays A (and B) of size n. */

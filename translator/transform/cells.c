@@ -170,35 +170,14 @@ static bool spec_matches(const CellSpec *s, Var *array) {
   return strlen(fname) == n && !strncmp(s->array, fname, n) && !strcmp(colon + 1, array->name);
 }
 
-/* Checks that the same array is not visible twice in a callee: passed twice,
- * or passed while the callee also uses it as a global. The cells are passed
- * by value-result in the Horn clauses, which would not see the aliasing. */
-static void check_aliasing(Abs *a, Stmt *s) {
-  (void)a;
-  if (s->kind != S_CALL)
-    return;
-  for (int i = 0; i < s->args.len; i++) {
-    Expr *x = s->args.data[i];
-    if (x->kind != E_VAR || x->var->type->kind != TY_ARRAY)
-      continue;
-    for (int j = i + 1; j < s->args.len; j++) {
-      Expr *y = s->args.data[j];
-      if (y->kind == E_VAR && y->var == x->var)
-        error_at(s->loc, "unsupported call of '%s' with the array '%s' passed twice (aliasing)",
-                 s->func->name, x->var->name);
-    }
-  }
-}
-
 /* Cell counts: the user's --cells where given, else as many as the most
  * reads of the array in one assertion (so that every assertion can be
  * checked); the same for all arrays linked by parameter passing. */
 static void setup_classes(Abs *a) {
   Program *p = a->src;
-  for (int i = 0; i < p->funcs.len; i++) {
+  for (int i = 0; i < p->funcs.len; i++)
     walk(a, p->funcs.data[i]->body, note_usage);
-    walk(a, p->funcs.data[i]->body, check_aliasing);
-  }
+  check_array_aliasing(p);
   int n = a->infos.len;
   int *user = calloc((size_t)n + 1, sizeof *user);
   for (int i = 0; i < n; i++) {

@@ -14,7 +14,9 @@
  *     assertion whose condition has no side effects keeps its array reads
  *     inside the condition (E_INDEX), so that the cell abstraction can check
  *     it only where every index read is a cell index (see cells.c);
- *   - E_NONDET appears only as the whole right-hand side of an S_ASSIGN.
+ *   - E_NONDET appears only as the whole right-hand side of an S_ASSIGN;
+ *   - an element read again with nothing in between that may change it is
+ *     not read again (share_reads.c).
  *
  * Loops and switches are rewritten in place so that break/continue targets
  * stay valid.
@@ -566,5 +568,8 @@ Program *normalize_program(Program *p) {
   for (int i = 0; reach && i < p->funcs.len; i++)
     if (reach[i])
       stmt_walk(p->funcs.data[i]->body, reject_entry_call, p);
-  return error_count() ? NULL : p;
+  if (error_count())
+    return NULL;
+  share_reads(p);
+  return p;
 }

@@ -35,6 +35,18 @@ Program *abstract_cells(Program *p, const CellOptions *opt);
 /* Number of cells chosen automatically for each array (reads per assertion). */
 int auto_cell_count(Program *p, Var *array);
 
+/* aliasing.c: reject calls that would let a function see one array under
+ * two names (a global passed to a function that uses it by name, one array
+ * passed twice), which the cells cannot follow. Reports errors. */
+void check_array_aliasing(Program *p);
+
+/* share_reads.c: a read of an element read before, with nothing in
+ * between that may change it (no write to the array, no assignment to the
+ * index's variables or to the variable holding the value, no call),
+ * becomes a copy of that value. Core IR in, core IR out; the program means
+ * the same. */
+void share_reads(Program *p);
+
 /* coverage.c: assertions (of orig) that a proof on the cells of abs may
  * not cover because --cells/--ordered/--focus leave some read indices
  * unobserved; each gets a warning unless quiet. 0 means every assertion is

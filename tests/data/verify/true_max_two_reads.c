@@ -1,7 +1,8 @@
-// expect: true (the cells cannot show it: unknown, never false)
+// expect: true
 // `if (a[i] > max) max = a[i];` reads a[i] twice; where i is not the cell
-// the two reads are unrelated in the scalar program, so max may grow
-// beyond the element: a spurious counterexample.
+// the two reads were unrelated in the scalar program, so max could grow
+// beyond the element (a spurious counterexample). Normalization reads the
+// element once (share_reads.c).
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
 void __VERIFIER_assert(int cond) { if (!cond) { ERROR: { reach_error(); } } }
