@@ -1,6 +1,6 @@
 /*
- * external.h -- what the external back-ends (cpachecker.c, flata.c,
- * interproc.c) share: finding the tool, a private temporary directory,
+ * external.h -- what the external back-ends (cpachecker.c, flata_*.c,
+ * interproc_*.c) share: finding the tool, a private temporary directory,
  * running with a time limit, text and name helpers for the writers, facts
  * about the abstracted program, formula helpers for the readers -- and the
  * readers and writers themselves, declared here so that the unit tests can
@@ -127,7 +127,7 @@ int cpachecker_read_witness(Program *p, const char *c_text, const char *witness,
 Z3_ast cpachecker_parse_c(Program *p, Func *func, const char *text);
 
 /* ======================================================================
- * Flata (flata.c): numerical transition systems
+ * Flata (flata_write.c, flata_run.c, flata_read.c): numerical transition systems
  * ====================================================================== */
 
 typedef struct FlataOutput {
@@ -171,7 +171,7 @@ NtsText *flata_write(Program *p);
 Invariant flata_invariant(const NtsText *nts, Z3_ast relation);
 
 /* ======================================================================
- * Interproc (interproc.c): SPL programs and their annotations
+ * Interproc (interproc_write.c, interproc_run.c, interproc_read.c): SPL programs
  * ====================================================================== */
 
 typedef enum { SPL_LOOP_HEAD, SPL_EXIT, SPL_FAIL } SplPointKind;
