@@ -506,25 +506,25 @@ static char *yaml_value(const char *b, const char *e, const char *key) {
   p += strlen(k);
   while (*p == ' ')
     p++;
-  Text t = {0};
+  StrBuf t = {0};
   if (*p == '"' || *p == '\'') {
     char q = *p++;
     for (; *p && p < e; p++) {
       if (q == '"' && *p == '\\' && p[1]) {
         p++;
-        text_printf(&t, "%c", *p == 'n' ? '\n' : *p);
+        sb_printf(&t, "%c", *p == 'n' ? '\n' : *p);
       } else if (*p == q) {
         if (q == '\'' && p[1] == '\'') {
-          text_printf(&t, "'");
+          sb_printf(&t, "'");
           p++;
         } else {
           break;
         }
       } else {
-        text_printf(&t, "%c", *p);
+        sb_printf(&t, "%c", *p);
       }
     }
-    return xstrdup(text_str(&t));
+    return xstrdup(sb_str(&t));
   }
   const char *nl = strchr(p, '\n');
   size_t n = nl ? (size_t)(nl - p) : strlen(p);

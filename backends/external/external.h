@@ -10,9 +10,10 @@
 #define A2S_EXTERNAL_H
 
 #include "backend.h"
-#include "cfg.h"
+#include "dataflow.h"
 #include "files.h"
 #include "proc.h"
+#include "strbuf.h"
 
 typedef VEC(const char *) StrVec;
 
@@ -42,20 +43,8 @@ char *ext_line_with(const char *s, const char *needle);
 Answer ext_unknown(const char *reason);
 
 /* ======================================================================
- * Writers: text with line/column tracking, names
+ * Writers: names (the text is a StrBuf, strbuf.h)
  * ====================================================================== */
-
-typedef struct Text {
-  char *s;             /* arena, always NUL-terminated once written */
-  size_t len, cap;
-  int line, col;       /* position after the text so far: 1-based line,
-                          number of characters written on that line */
-} Text;
-
-/* Append printf-style text, keeping line/col up to date. */
-void text_printf(Text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The text so far ("" if nothing was written). */
-const char *text_str(const Text *t);
 
 /* A set of identifiers already used in one scope of the output language. */
 typedef struct NameSet {
@@ -69,6 +58,47 @@ const char *names_take(NameSet *ns, const char *base);
 bool names_has(const NameSet *ns, const char *name);
 
 /* ======================================================================
+ * Procedures of the tools' programs (Flata's NTS, Interproc's SPL)
+ * ====================================================================== */
+
+/* A variable of a procedure in the tool's program and the invariant names
+ * its values have (NULL: projected away). */
+typedef struct ExtName {
+  const char *tool;      /* its name in the tool's program */
+  const char *at_loop;   /* its value at a loop head of the procedure */
+  const char *at_entry;  /* at the start of the procedure (NTS: unprimed) */
+  const char *at_exit;   /* at its exit (NTS: primed) */
+} ExtName;
+
+/* A function as a procedure of the tool's program: what a call passes (the
+ * parameters, then the globals it uses) and receives (the by-reference
+ * values, the result, then the globals it writes), and the names of its
+ * variables. */
+typedef struct ExtProc {
+  Func *func;
+  const char *name;      /* in the tool's program */
+  VarVec globals;        /* scalar globals it uses */
+  VarVec written;        /* scalar globals it writes */
+  bool has_ret;
+  VEC(ExtName) names;
+} ExtProc;
+
+typedef VEC(ExtProc *) ExtProcs;
+
+/* The interface of f (no name yet, no names of variables). */
+ExtProc *ext_proc(Program *p, Func *f);
+/* The procedure of f in procs, or NULL. */
+ExtProc *ext_proc_find(const ExtProcs *procs, const Func *f);
+/* The names of the variables receiving the results of the call s of c, in
+ * the order of c's outputs: the variables passed by reference, the call's
+ * variable (its result), the globals c writes; name(v, arg) gives each
+ * name, name(NULL, arg) one for a result that goes nowhere: a result the
+ * call discards, and one for a variable that receives an earlier one (no
+ * variable receives two). */
+void ext_call_outputs(const ExtProc *c, const Stmt *s, const char *(*name)(Var *v, void *arg),
+                      void *arg, StrVec *out);
+
+/* ======================================================================
  * Facts about the abstracted program
  * ====================================================================== */
 
@@ -78,10 +108,6 @@ bool ext_translated(const Func *f);
 /* When the entry is the generated harness of --entry F (it only prepares
  * the arguments and calls F), F; else NULL. */
 Func *ext_harness_target(Program *p);
-/* Does s (or anything in it) assign v (assignment, read, call result)? */
-bool ext_stmt_assigns(const Stmt *s, const Var *v);
-/* Globals that f or its callees assign (program order). */
-void ext_written_globals(Program *p, Func *f, VarVec *out);
 /* The name build_cfg gives f's return value ("ret", or "ret_N" when taken),
  * which Spacer's invariants use too. */
 const char *ext_ret_name(Program *p, const Func *f);
@@ -92,8 +118,6 @@ void ext_each_loop(Stmt *s, void (*fn)(Stmt *loop, void *arg), void *arg);
  * Formulas
  * ====================================================================== */
 
-/* Names of the uninterpreted Int constants of f (arena strings). */
-void ext_constants(Z3_ast f, StrVec *out);
 /* exists (every constant of f that keep() rejects). f, as a quantifier-free
  * formula (true if Z3 cannot eliminate them: weaker, still sound). */
 Z3_ast ext_project(Z3_ast f, bool (*keep)(const char *name, void *arg), void *arg);
@@ -148,18 +172,12 @@ FlataOutput flata_read_output(const char *out);
  * error. */
 Z3_ast flata_parse_relation(const char *text);
 
-/* What the NTS writer made of the main procedure, for reading the relation
- * back: which NTS name holds which variable's entry or exit value. */
-typedef struct NtsName {
-  const char *nts;     /* name in the NTS */
-  const char *inv;     /* name in invariants ("x" or "x__in"); NULL: project */
-  bool out;            /* an output: its primed name is the exit value */
-} NtsName;
-
 typedef struct NtsText {
   const char *text;
-  Func *main_func;     /* the function written as main */
-  VEC(NtsName) main_names;
+  /* The function written as main; for reading the relation back, which NTS
+   * name holds which variable's value at main's entry (unprimed) or exit
+   * (primed). */
+  ExtProc *main;
   bool partial;        /* main's caller assumes more than the NTS says: an
                           error Flata finds may not happen in the program */
 } NtsText;
@@ -184,22 +202,10 @@ typedef struct SplPoint {
   Stmt *loop;          /* SPL_LOOP_HEAD */
 } SplPoint;
 
-/* A variable of one SPL procedure and the invariant name it stands for. */
-typedef struct SplName {
-  const char *spl;
-  const char *loop_name;   /* at loop heads (NULL: project) */
-  const char *exit_name;   /* at the exit (NULL: project) */
-} SplName;
-
-typedef struct SplProc {
-  Func *func;
-  VEC(SplName) names;
-} SplProc;
-
 typedef struct SplText {
   const char *text;
   VEC(SplPoint) points;
-  VEC(SplProc *) procs;
+  ExtProcs procs;      /* with the names of their variables at loop heads and exits */
 } SplText;
 
 /* The SPL program of p. bool_observers: observer flags as `bool` variables

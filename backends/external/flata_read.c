@@ -349,14 +349,12 @@ static const char *rename_nts(const char *name, void *arg) {
   size_t n = strlen(name);
   bool primed = n && name[n - 1] == '\'';
   char *base = xstrndup(name, primed ? n - 1 : n);
-  for (int i = 0; i < nts->main_names.len; i++) {
-    const NtsName *m = &nts->main_names.data[i];
-    if (strcmp(m->nts, base))
+  for (int i = 0; i < nts->main->names.len; i++) {
+    const ExtName *m = &nts->main->names.data[i];
+    if (strcmp(m->tool, base))
       continue;
-    /* an input never changes: primed or not, its entry value; an output's
-     * unprimed value is whatever it held before main started: meaningless */
-    if (!m->out || primed)
-      return m->inv ? m->inv : xformat(DROP "%s", name);
+    const char *to = primed ? m->at_exit : m->at_entry;
+    return to ? to : xformat(DROP "%s", name);
   }
   return xformat(DROP "%s", name);
 }
@@ -368,9 +366,9 @@ static bool keep_name(const char *name, void *arg) {
 
 Invariant flata_invariant(const NtsText *nts, Z3_ast relation) {
   Invariant inv = {0};
-  inv.func = nts->main_func;
+  inv.func = nts->main->func;
   inv.kind = POINT_EXIT;
-  inv.loc = nts->main_func->loc;
+  inv.loc = nts->main->func->loc;
   inv.source = "flata";
   Z3_ast f = ext_rename(relation, rename_nts, (void *)nts);
   inv.formula = Z3_simplify(smt_ctx(), ext_project(f, keep_name, NULL));

@@ -48,10 +48,10 @@ static char *classpath(const char *dir) {
   }
   closedir(d);
   qsort(jars.data, (size_t)jars.len, sizeof *jars.data, cmp_str);
-  Text t = {0};
+  StrBuf t = {0};
   for (int i = 0; i < jars.len; i++)
-    text_printf(&t, "%s%s", i ? ":" : "", jars.data[i]);
-  return xstrdup(text_str(&t));
+    sb_printf(&t, "%s%s", i ? ":" : "", jars.data[i]);
+  return xstrdup(sb_str(&t));
 }
 
 typedef struct Command {
@@ -154,7 +154,7 @@ static Answer run(Program *p, const BackendOptions *o, bool want_invariants) {
   if (a.verdict == VERDICT_FALSE && nts->partial) {
     a.verdict = VERDICT_UNKNOWN;
     a.reason = xformat("Flata reaches the error in %s without all that its caller assumes",
-                       nts->main_func->name);
+                       nts->main->func->name);
   }
   if (want_invariants && fo.relation)
     vec_push(&a.invariants, flata_invariant(nts, fo.relation));

@@ -23,6 +23,7 @@
  * flata_run.c runs Flata on it, flata_read.c reads its answer.
  */
 #include "external.h"
+#include "linear.h"
 
 #include <string.h>
 
@@ -31,23 +32,14 @@ static const char *const nts_keywords[] = {
     "havoc", "true", "false", "and", "or", "not", "forall", "exists", "check", "valid", "tid",
     "main", NULL};
 
-/* The interface of a function in the NTS. */
-typedef struct ProcInfo {
-  Func *f;
-  const char *name;
-  VarVec globals;      /* used globals: inputs after the parameters */
-  VarVec written;      /* written globals: outputs after by-ref values and ret */
-  bool has_ret;
-} ProcInfo;
-
 typedef VEC(const char *) Conj;   /* atoms, conjoined */
 typedef VEC(Conj) Dnf;            /* disjuncts */
 
 typedef struct NW {
   Program *p;
-  Text t;              /* the whole NTS */
-  Text *tx;            /* where transitions go (the procedure being written) */
-  VEC(ProcInfo *) procs;
+  StrBuf t;              /* the whole NTS */
+  StrBuf *tx;            /* where transitions go (the procedure being written) */
+  ExtProcs procs;
   NameSet pnames;
   Func *main_func;
   Func *harness;       /* the entry when it is --entry's harness (not written) */
@@ -67,12 +59,7 @@ typedef struct NW {
   bool failed;
 } NW;
 
-static ProcInfo *info_of(NW *w, Func *f) {
-  for (int i = 0; i < w->procs.len; i++)
-    if (w->procs.data[i]->f == f)
-      return w->procs.data[i];
-  return NULL;
-}
+static ExtProc *info_of(NW *w, Func *f) { return ext_proc_find(&w->procs, f); }
 
 static const char *lookup(const VarVec *vars, const StrVec *names, const Var *v) {
   for (int i = 0; i < vars->len; i++)
@@ -186,32 +173,32 @@ static bool lin(NW *w, Expr *e, Lin *out) {
 
 /* Constants are written without unary minus (Flata itself prints 0-1). */
 static const char *lin_text(const Lin *l) {
-  Text t = {0};
+  StrBuf t = {0};
   for (int i = 0; i < l->vars.len; i++) {
     long long c = l->coef.data[i];
     if (c <= 0)
       continue;
-    text_printf(&t, "%s", t.len ? " + " : "");
+    sb_printf(&t, "%s", t.len ? " + " : "");
     if (c != 1)
-      text_printf(&t, "%lld*", c);
-    text_printf(&t, "%s", l->vars.data[i]);
+      sb_printf(&t, "%lld*", c);
+    sb_printf(&t, "%s", l->vars.data[i]);
   }
   if (l->c > 0)
-    text_printf(&t, "%s%lld", t.len ? " + " : "", l->c);
+    sb_printf(&t, "%s%lld", t.len ? " + " : "", l->c);
   if (!t.len)
-    text_printf(&t, "0");
+    sb_printf(&t, "0");
   for (int i = 0; i < l->vars.len; i++) {
     long long c = l->coef.data[i];
     if (c >= 0)
       continue;
-    text_printf(&t, " - ");
+    sb_printf(&t, " - ");
     if (c != -1)
-      text_printf(&t, "%llu*", (unsigned long long)0 - (unsigned long long)c);
-    text_printf(&t, "%s", l->vars.data[i]);
+      sb_printf(&t, "%llu*", (unsigned long long)0 - (unsigned long long)c);
+    sb_printf(&t, "%s", l->vars.data[i]);
   }
   if (l->c < 0)
-    text_printf(&t, " - %llu", (unsigned long long)0 - (unsigned long long)l->c);
-  return xstrdup(text_str(&t));
+    sb_printf(&t, " - %llu", (unsigned long long)0 - (unsigned long long)l->c);
+  return xstrdup(sb_str(&t));
 }
 
 /* ---- Conditions as disjunctions of conjunctions ------------------------------------ */
@@ -240,10 +227,19 @@ static void conj_add(Conj *c, const char *atom) {
   vec_push(c, atom);
 }
 
-/* a && b; when it grows too large, true (weaker: still sound) */
-static Dnf dnf_and(Dnf a, Dnf b) {
+static Dnf *boxed(Dnf d) {
+  Dnf *b = xalloc(sizeof *b);
+  *b = d;
+  return b;
+}
+
+/* a && b and a || b on boxed DNFs (the connectives of cond_fold); when one
+ * grows too large, true (weaker: still sound). */
+static void *dnf_and(void *pa, void *pb, void *arg) {
+  Dnf a = *(Dnf *)pa, b = *(Dnf *)pb;
+  (void)arg;
   if ((long)a.len * b.len > MAX_DISJUNCTS)
-    return dnf_true();
+    return boxed(dnf_true());
   Dnf r = {0};
   for (int i = 0; i < a.len; i++)
     for (int j = 0; j < b.len; j++) {
@@ -254,7 +250,7 @@ static Dnf dnf_and(Dnf a, Dnf b) {
         conj_add(&c, b.data[j].data[k]);
       vec_push(&r, c);
     }
-  return r;
+  return boxed(r);
 }
 
 static bool has_true(Dnf d) {
@@ -264,76 +260,53 @@ static bool has_true(Dnf d) {
   return false;
 }
 
-static Dnf dnf_or(Dnf a, Dnf b) {
+static void *dnf_or(void *pa, void *pb, void *arg) {
+  Dnf a = *(Dnf *)pa, b = *(Dnf *)pb;
+  (void)arg;
   if (a.len + b.len > MAX_DISJUNCTS || has_true(a) || has_true(b))
-    return dnf_true();
+    return boxed(dnf_true());
   Dnf r = {0};
   for (int i = 0; i < a.len; i++)
     vec_push(&r, a.data[i]);
   for (int i = 0; i < b.len; i++)
     vec_push(&r, b.data[i]);
-  return r;
+  return boxed(r);
 }
 
-static const char *rel(ExprKind k, bool pos) {
+/* A comparison operator as the NTS spells it. */
+static const char *rel(ExprKind k) {
   switch (k) {
-  case E_LT: return pos ? "<" : ">=";
-  case E_LE: return pos ? "<=" : ">";
-  case E_GT: return pos ? ">" : "<=";
-  case E_GE: return pos ? ">=" : "<";
-  case E_EQ: return pos ? "=" : "!=";
-  case E_NE: return pos ? "!=" : "=";
-  default: return NULL;
+  case E_LT: return "<";
+  case E_LE: return "<=";
+  case E_GT: return ">";
+  case E_GE: return ">=";
+  case E_EQ: return "=";
+  default: return "!=";
   }
 }
 
-/* e (or, with pos false, its negation) as a DNF of linear atoms. What is
- * not linear is replaced by true where it occurs, so the result is implied
- * by the condition: branches, assumptions and truth values built from it
- * allow more behaviours, never fewer. */
+/* The leaves of dnf (cond_fold's): linear atoms, boxed. What is not linear
+ * is true where it occurs, so the result is implied by the condition:
+ * branches, assumptions and truth values built from it allow more
+ * behaviours, never fewer. */
+static void *fold_cmp(Expr *lhs, ExprKind op, Expr *rhs, void *arg) {
+  NW *w = arg;
+  Lin l = {0}, r = {0};
+  if (!lin(w, lhs, &l) || (rhs && !lin(w, rhs, &r)))
+    return boxed(dnf_true());
+  return boxed(dnf_atom(xformat("%s %s %s", lin_text(&l), rel(op), rhs ? lin_text(&r) : "0")));
+}
+
+static void *fold_truth(bool value, void *arg) {
+  (void)arg;
+  Dnf none = {0}; /* no disjunct: false */
+  return boxed(value ? dnf_true() : none);
+}
+
+/* e (or, with pos false, its negation) as a DNF of linear atoms. */
 static Dnf dnf(NW *w, Expr *e, bool pos) {
-  switch (e->kind) {
-  case E_LT: case E_LE: case E_GT: case E_GE: case E_EQ: case E_NE: {
-    Lin l = {0}, r = {0};
-    if (!lin(w, e->lhs, &l) || !lin(w, e->rhs, &r))
-      return dnf_true();
-    return dnf_atom(xformat("%s %s %s", lin_text(&l), rel(e->kind, pos), lin_text(&r)));
-  }
-  case E_LAND:
-  case E_LOR: {
-    Dnf a = dnf(w, e->lhs, pos), b = dnf(w, e->rhs, pos);
-    return (e->kind == E_LAND) == pos ? dnf_and(a, b) : dnf_or(a, b);
-  }
-  case E_NOT:
-    return dnf(w, e->lhs, !pos);
-  case E_NUM: {
-    Dnf none = {0}; /* no disjunct: false */
-    return (e->num != 0) == pos ? dnf_true() : none;
-  }
-  case E_CAST:
-    return dnf(w, e->lhs, pos);
-  case E_COND: /* (c && a) || (!c && b), a and b negated for !pos */
-    return dnf_or(dnf_and(dnf(w, e->cond, true), dnf(w, e->lhs, pos)),
-                  dnf_and(dnf(w, e->cond, false), dnf(w, e->rhs, pos)));
-  default: {
-    Lin l = {0};
-    if (!lin(w, e, &l))
-      return dnf_true();
-    return dnf_atom(xformat("%s %s 0", lin_text(&l), pos ? "!=" : "="));
-  }
-  }
-}
-
-static bool truth_valued(const Expr *e) {
-  switch (e->kind) {
-  case E_LT: case E_LE: case E_GT: case E_GE: case E_EQ: case E_NE:
-  case E_LAND: case E_LOR: case E_NOT:
-    return true;
-  case E_CAST:
-    return e->type->kind == TY_BOOL;
-  default:
-    return false;
-  }
+  CondFold f = {fold_cmp, fold_truth, dnf_and, dnf_or, w};
+  return *(Dnf *)cond_fold(&f, e, pos);
 }
 
 /* ---- Transitions -------------------------------------------------------------------- */
@@ -345,17 +318,17 @@ static const char *fresh_state(NW *w) { return xformat("q%d", ++w->extra); }
 /* from -> to { guard && action && havoc(changed) } */
 static void trans(NW *w, const char *from, const char *to, const Conj *guard,
                   const char *action, const StrVec *changed) {
-  Text t = {0};
-  text_printf(&t, "  %s -> %s { ", from, to);
+  StrBuf t = {0};
+  sb_printf(&t, "  %s -> %s { ", from, to);
   for (int i = 0; guard && i < guard->len; i++)
-    text_printf(&t, "%s && ", guard->data[i]);
+    sb_printf(&t, "%s && ", guard->data[i]);
   if (action)
-    text_printf(&t, "%s && ", action);
-  text_printf(&t, "havoc(");
+    sb_printf(&t, "%s && ", action);
+  sb_printf(&t, "havoc(");
   for (int i = 0; changed && i < changed->len; i++)
-    text_printf(&t, "%s%s", i ? ", " : "", changed->data[i]);
-  text_printf(&t, ") }\n");
-  text_printf(w->tx, "%s", text_str(&t));
+    sb_printf(&t, "%s%s", i ? ", " : "", changed->data[i]);
+  sb_printf(&t, ") }\n");
+  sb_printf(w->tx, "%s", sb_str(&t));
 }
 
 static StrVec one(const char *name) {
@@ -410,7 +383,7 @@ static void assign(NW *w, const char *from, const char *to, const Conj *guard, V
         assign(w, from, to, &g, v, pass ? e->rhs : e->lhs);
       }
     }
-  } else if (truth_valued(e)) {
+  } else if (expr_truth_valued(e)) {
     for (int val = 1; val >= 0; val--) {
       Dnf d = dnf(w, e, val == 1);
       for (int i = 0; i < d.len; i++) {
@@ -434,8 +407,14 @@ static void assume(NW *w, const char *from, const char *to, Expr *e) {
 }
 
 
+/* The name of the variable receiving a result of a call (NULL: none). */
+static const char *receiver(Var *v, void *arg) {
+  NW *w = arg;
+  return v ? cur_name(w, v) : helper(w, "ignored");
+}
+
 static void call(NW *w, const char *from, const char *to, Stmt *s) {
-  ProcInfo *c = info_of(w, s->func);
+  ExtProc *c = info_of(w, s->func);
   if (!c) { /* no body: only its result is unknown */
     if (s->var)
       havoc_trans(w, from, to, NULL, s->var);
@@ -457,36 +436,26 @@ static void call(NW *w, const char *from, const char *to, Stmt *s) {
   }
   for (int i = 0; i < c->globals.len; i++)
     vec_push(&args, cur_name(w, c->globals.data[i]));
-  for (int i = 0; i < s->args.len && i < s->func->params.len; i++)
-    if (s->func->params.data[i]->byref && s->args.data[i]->kind == E_VAR)
-      vec_push(&outs, cur_name(w, s->args.data[i]->var));
-  if (c->has_ret)
-    vec_push(&outs, s->var ? cur_name(w, s->var) : helper(w, "ignored"));
-  for (int i = 0; i < c->written.len; i++)
-    vec_push(&outs, cur_name(w, c->written.data[i]));
-  for (int i = 0; i < outs.len; i++)
-    for (int j = 0; j < i; j++)
-      if (!strcmp(outs.data[i], outs.data[j]))
-        outs.data[i] = helper(w, "ignored");
+  ext_call_outputs(c, s, receiver, w, &outs);
   if (temps.len) { /* arguments that are not linear: any value, chosen first */
     const char *mid = fresh_state(w);
     trans(w, from, mid, NULL, NULL, &temps);
     from = mid;
   }
-  Text t = {0};
+  StrBuf t = {0};
   if (outs.len == 1)
-    text_printf(&t, "%s' = ", outs.data[0]);
+    sb_printf(&t, "%s' = ", outs.data[0]);
   else if (outs.len > 1) {
-    text_printf(&t, "(");
+    sb_printf(&t, "(");
     for (int i = 0; i < outs.len; i++)
-      text_printf(&t, "%s%s'", i ? ", " : "", outs.data[i]);
-    text_printf(&t, ") = ");
+      sb_printf(&t, "%s%s'", i ? ", " : "", outs.data[i]);
+    sb_printf(&t, ") = ");
   }
-  text_printf(&t, "%s(", c->name);
+  sb_printf(&t, "%s(", c->name);
   for (int i = 0; i < args.len; i++)
-    text_printf(&t, "%s%s", i ? ", " : "", args.data[i]);
-  text_printf(&t, ")");
-  trans(w, from, to, NULL, text_str(&t), &outs);
+    sb_printf(&t, "%s%s", i ? ", " : "", args.data[i]);
+  sb_printf(&t, ")");
+  trans(w, from, to, NULL, sb_str(&t), &outs);
 }
 
 /* A node whose only way out is an edge that does nothing stands for the
@@ -621,11 +590,11 @@ static Expr *precondition(NW *w) {
       vec_push(&known, f->params.data[i]);
     }
   }
-  ProcInfo *c = info_of(w, f);
+  ExtProc *c = info_of(w, f);
   for (int i = 0; i < c->globals.len; i++) {
     Var *g = c->globals.data[i];
     vec_push(&known, g);
-    if (!ext_stmt_assigns(w->harness->body, g)) /* C initializes globals */
+    if (!stmt_assigns(w->harness->body, g)) /* C initializes globals */
       pre = new_and(pre, new_binary(E_EQ, new_var_ref(g, g->loc),
                                     g->init ? g->init : new_num(0, g->loc), g->loc));
   }
@@ -642,27 +611,18 @@ static void build_infos(NW *w) {
     Func *f = p->funcs.data[i];
     if (!ext_translated(f) || f == w->harness)
       continue;
-    ProcInfo *c = xalloc(sizeof *c);
-    c->f = f;
-    VarVec used = {0};
-    func_globals(p, f, &used);
-    for (int j = 0; j < used.len; j++)
-      if (is_scalar(used.data[j]->type))
-        vec_push(&c->globals, used.data[j]);
-    ext_written_globals(p, f, &c->written);
-    c->has_ret = f->ret->kind != TY_VOID;
-    vec_push(&w->procs, c);
+    vec_push(&w->procs, ext_proc(p, f));
   }
   /* main first: the others may not take its name */
   NameSet ps = {{0}, nts_keywords};
   w->pnames = ps;
   for (int i = 0; i < w->procs.len; i++)
-    if (w->procs.data[i]->f == w->main_func)
+    if (w->procs.data[i]->func == w->main_func)
       w->procs.data[i]->name = "main";
   vec_push(&w->pnames.names, "main");
   for (int i = 0; i < w->procs.len; i++)
-    if (w->procs.data[i]->f != w->main_func)
-      w->procs.data[i]->name = names_take(&w->pnames, w->procs.data[i]->f->name);
+    if (w->procs.data[i]->func != w->main_func)
+      w->procs.data[i]->name = names_take(&w->pnames, w->procs.data[i]->func->name);
 }
 
 static bool in_vec(const VarVec *v, const Var *x) {
@@ -675,8 +635,10 @@ static bool in_vec(const VarVec *v, const Var *x) {
 static void record(NW *w, const char *nts, const char *inv, bool out) {
   if (w->f != w->main_func)
     return;
-  NtsName n = {nts, inv, out};
-  vec_push(&w->out->main_names, n);
+  /* an input never changes: its entry value, primed or not; an output's
+   * unprimed value is whatever it held before main started */
+  ExtName n = {nts, NULL, out ? NULL : inv, inv};
+  vec_push(&w->out->main->names, n);
 }
 
 typedef struct Sig {
@@ -708,7 +670,7 @@ static void name_whole_main(NW *w, Cfg *g, Sig *sig) {
 
 /* A function with inputs (parameters, globals) and outputs (by-reference
  * values, ret, written globals). */
-static void name_proc(NW *w, Cfg *g, ProcInfo *c, Sig *sig) {
+static void name_proc(NW *w, Cfg *g, ExtProc *c, Sig *sig) {
   Func *f = w->f;
   VarVec all = {0};
   for (int i = 0; i < g->vars.len; i++)
@@ -731,7 +693,7 @@ static void name_proc(NW *w, Cfg *g, ProcInfo *c, Sig *sig) {
       }
       continue;
     }
-    bool written = global ? in_vec(&c->written, v) : v->byref || ext_stmt_assigns(f->body, v);
+    bool written = global ? in_vec(&c->written, v) : v->byref || stmt_assigns(f->body, v);
     if (!written) { /* the input itself: its value never changes */
       vec_push(&sig->ins, n);
       set_in(w, v, n);
@@ -768,13 +730,13 @@ static void name_proc(NW *w, Cfg *g, ProcInfo *c, Sig *sig) {
   sig->outs = outs;
 }
 
-static void decl_line(Text *t, const char *prefix, const StrVec *names) {
+static void decl_line(StrBuf *t, const char *prefix, const StrVec *names) {
   if (!names->len)
     return;
-  text_printf(t, "  %s", prefix);
+  sb_printf(t, "  %s", prefix);
   for (int i = 0; i < names->len; i++)
-    text_printf(t, "%s%s", i ? ", " : "", names->data[i]);
-  text_printf(t, " : int;\n");
+    sb_printf(t, "%s%s", i ? ", " : "", names->data[i]);
+  sb_printf(t, " : int;\n");
 }
 
 /* The first transition: precondition, copies of inputs, initial globals. */
@@ -832,7 +794,7 @@ static void write_proc(NW *w, Func *f) {
     name_proc(w, g, info_of(w, f), &sig);
 
   /* transitions first: they may need helper variables */
-  Text body = {0};
+  StrBuf body = {0};
   w->tx = &body;
   start(w, g, &sig);
   bool has_error = false;
@@ -842,18 +804,18 @@ static void write_proc(NW *w, Func *f) {
   }
   /* the exit and error nodes have no way out, so they are never aliased */
 
-  Text *t = &w->t;
-  text_printf(t, "%s {\n", info_of(w, f)->name);
+  StrBuf *t = &w->t;
+  sb_printf(t, "%s {\n", info_of(w, f)->name);
   decl_line(t, "in ", &sig.ins);
   decl_line(t, "out ", &sig.outs);
   StrVec locals = w->locals;
   for (int i = 0; i < w->helpers.len; i++)
     vec_push(&locals, w->helpers.data[i]);
   decl_line(t, "", &locals);
-  text_printf(t, "  initial si;\n  final %s;\n", state(g->exit));
+  sb_printf(t, "  initial si;\n  final %s;\n", state(g->exit));
   if (has_error)
-    text_printf(t, "  error %s;\n", state(g->error));
-  text_printf(t, "%s}\n\n", text_str(&body));
+    sb_printf(t, "  error %s;\n", state(g->error));
+  sb_printf(t, "%s}\n\n", sb_str(&body));
 }
 
 NtsText *flata_write(Program *p) {
@@ -867,19 +829,19 @@ NtsText *flata_write(Program *p) {
   Func *target = ext_harness_target(p);
   w.harness = target ? p->entry : NULL;
   w.main_func = target ? target : p->entry;
-  w.out->main_func = w.main_func;
   build_infos(&w);
-  text_printf(&w.t, "nts program;\n\n");
-  text_printf(&w.t, "// Numerical transition system generated by arr2scalar from %s.\n",
+  w.out->main = info_of(&w, w.main_func);
+  sb_printf(&w.t, "nts program;\n\n");
+  sb_printf(&w.t, "// Numerical transition system generated by arr2scalar from %s.\n",
               p->file ? p->file : "(input)");
-  text_printf(&w.t, "// main is %s%s; integers are mathematical integers.\n\n",
+  sb_printf(&w.t, "// main is %s%s; integers are mathematical integers.\n\n",
               w.main_func->name, w.harness ? ", under what its caller assumes" : "");
   write_proc(&w, w.main_func);
   for (int i = 0; i < w.procs.len; i++)
-    if (w.procs.data[i]->f != w.main_func)
-      write_proc(&w, w.procs.data[i]->f);
+    if (w.procs.data[i]->func != w.main_func)
+      write_proc(&w, w.procs.data[i]->func);
   if (w.failed)
     return NULL;
-  w.out->text = text_str(&w.t);
+  w.out->text = sb_str(&w.t);
   return w.out;
 }

@@ -291,16 +291,16 @@ static Z3_ast value_at(const SplAnnotations *a, int line, int col) {
 #define DROP "\x01drop"
 
 typedef struct Renaming {
-  SplProc *proc;
+  ExtProc *proc;
   bool exit;
 } Renaming;
 
 static const char *rename_spl(const char *name, void *arg) {
   Renaming *r = arg;
   for (int i = 0; i < r->proc->names.len; i++) {
-    SplName *n = &r->proc->names.data[i];
-    if (!strcmp(n->spl, name)) {
-      const char *to = r->exit ? n->exit_name : n->loop_name;
+    ExtName *n = &r->proc->names.data[i];
+    if (!strcmp(n->tool, name)) {
+      const char *to = r->exit ? n->at_exit : n->at_loop;
       return to ? to : xformat(DROP "%s", name);
     }
   }
@@ -312,15 +312,8 @@ static bool keep_name(const char *name, void *arg) {
   return strncmp(name, DROP, strlen(DROP)) != 0;
 }
 
-static SplProc *proc_of(SplText *spl, Func *f) {
-  for (int i = 0; i < spl->procs.len; i++)
-    if (spl->procs.data[i]->func == f)
-      return spl->procs.data[i];
-  return NULL;
-}
-
 static void add_invariant(SplText *spl, SplPoint *pt, Z3_ast value, Answer *out) {
-  SplProc *proc = proc_of(spl, pt->func);
+  ExtProc *proc = ext_proc_find(&spl->procs, pt->func);
   if (!proc)
     return;
   Renaming r = {proc, pt->kind == SPL_EXIT};

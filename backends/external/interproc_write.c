@@ -30,6 +30,7 @@
  * interproc_run.c runs Interproc on it, interproc_read.c reads its answer.
  */
 #include "external.h"
+#include "linear.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -39,25 +40,16 @@ static const char *const spl_keywords[] = {
     "done", "end", "endif", "if", "int", "real", "bool", "not", "and", "or", "brandom",
     "random", "do", "then", "else", "begin", "cast", "sqrt", NULL};
 
-/* The interface of a procedure: what a call passes and receives. */
-typedef struct Iface {
-  Func *f;
-  const char *name;
-  VarVec globals;      /* used globals: inputs after the parameters */
-  VarVec written;      /* written globals: outputs after by-ref values and ret */
-  bool has_ret;
-} Iface;
-
 typedef struct W {
   Program *p;
   bool bool_obs;
   SplText *out;
-  Text *t;             /* where statements go */
-  VEC(Iface *) ifaces;
+  StrBuf *t;             /* where statements go */
+  ExtProcs ifaces;      /* procedures (not the entry) */
   NameSet procs;
   /* the function being written */
   Func *f;
-  SplProc *proc;
+  ExtProc *proc;        /* ... and its names */
   NameSet ns;
   VarVec vars;         /* variables with a current-value name ... */
   StrVec cur;          /* ... and that name */
@@ -72,12 +64,7 @@ typedef struct W {
   bool failed;
 } W;
 
-static Iface *iface_of(W *w, Func *f) {
-  for (int i = 0; i < w->ifaces.len; i++)
-    if (w->ifaces.data[i]->f == f)
-      return w->ifaces.data[i];
-  return NULL;
-}
+static ExtProc *iface_of(W *w, Func *f) { return ext_proc_find(&w->ifaces, f); }
 
 static const char *cur_name(W *w, Var *v) {
   for (int i = 0; i < w->vars.len; i++)
@@ -94,7 +81,7 @@ static void set_cur(W *w, Var *v, const char *name) {
 }
 
 static void add_name(W *w, const char *spl, const char *loop, const char *exit) {
-  SplName n = {spl, loop, exit};
+  ExtName n = {spl, loop, NULL, exit};
   vec_push(&w->proc->names, n);
 }
 
@@ -109,7 +96,7 @@ static const char *helper(W *w, const char *base) {
 
 static void indent(W *w) {
   for (int i = 0; i < w->depth; i++)
-    text_printf(w->t, "  ");
+    sb_printf(w->t, "  ");
 }
 
 /* The token just written defines a point. */
@@ -126,27 +113,23 @@ static void add_point(W *w, SplPointKind k, Stmt *loop) {
 /* One instruction on its own line: text then ";" (a point). */
 static void instr(W *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void instr(W *w, const char *fmt, ...) {
+  indent(w);
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  sb_vprintf(w->t, fmt, ap);
   va_end(ap);
-  char *buf = xalloc((size_t)n + 1);
-  va_start(ap, fmt);
-  vsnprintf(buf, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  indent(w);
-  text_printf(w->t, "%s;", buf);
+  sb_printf(w->t, ";");
   point_here(w);
-  text_printf(w->t, "\n");
+  sb_printf(w->t, "\n");
   w->ninstr++;
 }
 
 /* A line ending with a point keyword (then, else, do). */
 static void keyword_line(W *w, const char *text) {
   indent(w);
-  text_printf(w->t, "%s", text);
+  sb_printf(w->t, "%s", text);
   point_here(w);
-  text_printf(w->t, "\n");
+  sb_printf(w->t, "\n");
 }
 
 /* ---- Expressions ------------------------------------------------------------------- */
@@ -235,21 +218,15 @@ static Ar ar(W *w, Expr *e) {
   }
 }
 
-/* A condition in negation normal form (so that `not` never appears), with
- * its precedence (0 or, 1 and, 2 atom). What SPL cannot say is `brandom`
- * where it occurs: branches and assumptions then allow more behaviours,
- * never fewer. */
-static Ar cond(W *w, Expr *e, bool pos);
-
-static const char *cmp_op(ExprKind k, bool pos) {
+/* A comparison operator as SPL spells it. */
+static const char *cmp_op(ExprKind k) {
   switch (k) {
-  case E_LT: return pos ? "<" : ">=";
-  case E_LE: return pos ? "<=" : ">";
-  case E_GT: return pos ? ">" : "<=";
-  case E_GE: return pos ? ">=" : "<";
-  case E_EQ: return pos ? "==" : "!=";
-  case E_NE: return pos ? "!=" : "==";
-  default: return NULL;
+  case E_LT: return "<";
+  case E_LE: return "<=";
+  case E_GT: return ">";
+  case E_GE: return ">=";
+  case E_EQ: return "==";
+  default: return "!=";
   }
 }
 
@@ -260,48 +237,44 @@ static Ar junction(Ar a, Ar b, bool conj) {
   return mk(xformat("%s %s %s", wrap(a, prec), conj ? "and" : "or", wrap(b, prec)), prec);
 }
 
-static Ar cond(W *w, Expr *e, bool pos) {
-  switch (e->kind) {
-  case E_LT: case E_LE: case E_GT: case E_GE: case E_EQ: case E_NE: {
-    Ar l = ar(w, e->lhs), r = ar(w, e->rhs);
-    if (!l.s || !r.s)
-      return mk("brandom", 2);
-    return mk(xformat("%s %s %s", l.s, cmp_op(e->kind, pos), r.s), 2);
-  }
-  case E_LAND:
-    return junction(cond(w, e->lhs, pos), cond(w, e->rhs, pos), pos);
-  case E_LOR:
-    return junction(cond(w, e->lhs, pos), cond(w, e->rhs, pos), !pos);
-  case E_NOT:
-    return cond(w, e->lhs, !pos);
-  case E_NUM: /* not `true`/`false`: this Interproc reads `false` as true */
-    return mk((e->num != 0) == pos ? "0 == 0" : "0 == 1", 2);
-  case E_CAST:
-    return cond(w, e->lhs, pos);
-  case E_COND: {
-    Ar t = junction(cond(w, e->cond, true), cond(w, e->lhs, pos), true);
-    Ar f = junction(cond(w, e->cond, false), cond(w, e->rhs, pos), true);
-    return junction(t, f, false);
-  }
-  default: {
-    Ar a = ar(w, e);
-    if (!a.s) /* either way: more behaviours, never fewer */
-      return mk("brandom", 2);
-    return mk(xformat("%s %s 0", a.s, pos ? "!=" : "=="), 2);
-  }
-  }
+/* The client of cond_fold: conditions as SPL text (boxed), with their
+ * precedence (0 or, 1 and, 2 atom). What SPL cannot say is `brandom` where
+ * it occurs: branches and assumptions then allow more behaviours, never
+ * fewer. */
+static Ar *boxed(Ar a) {
+  Ar *b = xalloc(sizeof *b);
+  *b = a;
+  return b;
 }
 
-static bool truth_valued(const Expr *e) {
-  switch (e->kind) {
-  case E_LT: case E_LE: case E_GT: case E_GE: case E_EQ: case E_NE:
-  case E_LAND: case E_LOR: case E_NOT:
-    return true;
-  case E_CAST:
-    return e->type->kind == TY_BOOL;
-  default:
-    return false;
-  }
+static void *fold_cmp(Expr *lhs, ExprKind op, Expr *rhs, void *arg) {
+  W *w = arg;
+  Ar l = ar(w, lhs), r = rhs ? ar(w, rhs) : mk("0", 4);
+  if (!l.s || !r.s)
+    return boxed(mk("brandom", 2));
+  return boxed(mk(xformat("%s %s %s", l.s, cmp_op(op), r.s), 2));
+}
+
+static void *fold_truth(bool value, void *arg) {
+  (void)arg; /* not `true`/`false`: this Interproc reads `false` as true */
+  return boxed(mk(value ? "0 == 0" : "0 == 1", 2));
+}
+
+static void *fold_conj(void *a, void *b, void *arg) {
+  (void)arg;
+  return boxed(junction(*(Ar *)a, *(Ar *)b, true));
+}
+
+static void *fold_disj(void *a, void *b, void *arg) {
+  (void)arg;
+  return boxed(junction(*(Ar *)a, *(Ar *)b, false));
+}
+
+/* A condition (pos) or its negation in negation normal form, so that `not`
+ * never appears. */
+static Ar cond(W *w, Expr *e, bool pos) {
+  CondFold f = {fold_cmp, fold_truth, fold_conj, fold_disj, w};
+  return *(Ar *)cond_fold(&f, e, pos);
 }
 
 /* ---- Control flow: what may leave a statement early ------------------------------ */
@@ -544,7 +517,7 @@ static void assign(W *w, Var *v, Expr *e) {
     instr(w, "endif");
     return;
   }
-  Ar c = truth_valued(e) ? cond(w, e, true) : none();
+  Ar c = expr_truth_valued(e) ? cond(w, e, true) : none();
   if (c.s) { /* a truth value */
     keyword_line(w, xformat("if %s then", c.s));
     w->depth++;
@@ -569,8 +542,14 @@ static const char *temp(W *w, int i) {
   return w->temps.data[i];
 }
 
+/* The name of the variable receiving a result of a call (NULL: none). */
+static const char *receiver(Var *v, void *arg) {
+  W *w = arg;
+  return v ? cur_name(w, v) : helper(w, "ignored");
+}
+
 static void call(W *w, Stmt *s) {
-  Iface *c = iface_of(w, s->func);
+  ExtProc *c = iface_of(w, s->func);
   if (!c) { /* no body: only its result is unknown */
     if (s->var)
       havoc(w, s->var, s->var->type);
@@ -596,27 +575,16 @@ static void call(W *w, Stmt *s) {
   }
   for (int i = 0; i < c->globals.len; i++)
     vec_push(&args, cur_name(w, c->globals.data[i]));
-  for (int i = 0; i < s->args.len && i < s->func->params.len; i++)
-    if (s->func->params.data[i]->byref && s->args.data[i]->kind == E_VAR)
-      vec_push(&outs, cur_name(w, s->args.data[i]->var));
-  if (c->has_ret)
-    vec_push(&outs, s->var ? cur_name(w, s->var) : helper(w, "ignored"));
-  for (int i = 0; i < c->written.len; i++)
-    vec_push(&outs, cur_name(w, c->written.data[i]));
-  /* the same variable cannot receive two results */
+  ext_call_outputs(c, s, receiver, w, &outs);
+  StrBuf line = {0};
+  sb_printf(&line, "(");
   for (int i = 0; i < outs.len; i++)
-    for (int j = 0; j < i; j++)
-      if (!strcmp(outs.data[i], outs.data[j]))
-        outs.data[i] = helper(w, "ignored");
-  Text line = {0};
-  text_printf(&line, "(");
-  for (int i = 0; i < outs.len; i++)
-    text_printf(&line, "%s%s", i ? ", " : "", outs.data[i]);
-  text_printf(&line, ") = %s(", c->name);
+    sb_printf(&line, "%s%s", i ? ", " : "", outs.data[i]);
+  sb_printf(&line, ") = %s(", c->name);
   for (int i = 0; i < args.len; i++)
-    text_printf(&line, "%s%s", i ? ", " : "", args.data[i]);
-  text_printf(&line, ")");
-  instr(w, "%s", text_str(&line));
+    sb_printf(&line, "%s%s", i ? ", " : "", args.data[i]);
+  sb_printf(&line, ")");
+  instr(w, "%s", sb_str(&line));
 }
 
 static void loop(W *w, Stmt *s) {
@@ -685,19 +653,19 @@ static void switch_stmt(W *w, Stmt *s) {
   Ar e = ar(w, s->expr);
   instr(w, "%s = %s", sw, e.s ? e.s : "random");
   instr(w, "%s = 0", fall);
-  Text none_match = {0};
+  StrBuf none_match = {0};
   for (int i = 0; i < s->cases.len; i++)
     for (int j = 0; j < s->cases.data[i]->values.len; j++)
-      text_printf(&none_match, "%s%s != %s", none_match.len ? " and " : "", sw,
+      sb_printf(&none_match, "%s%s != %s", none_match.len ? " and " : "", sw,
                   num(s->cases.data[i]->values.data[j]).s);
   for (int i = 0; i < s->cases.len; i++) {
     SwitchCase *c = s->cases.data[i];
-    Text m = {0};
+    StrBuf m = {0};
     for (int j = 0; j < c->values.len; j++)
-      text_printf(&m, " or %s == %s", sw, num(c->values.data[j]).s);
+      sb_printf(&m, " or %s == %s", sw, num(c->values.data[j]).s);
     if (c->is_default)
-      text_printf(&m, " or %s", none_match.len ? text_str(&none_match) : "0 == 0");
-    keyword_line(w, xformat("if %s == 1%s then", fall, text_str(&m)));
+      sb_printf(&m, " or %s", none_match.len ? sb_str(&none_match) : "0 == 0");
+    keyword_line(w, xformat("if %s == 1%s then", fall, sb_str(&m)));
     w->depth++;
     instr(w, "%s = 1", fall);
     w->depth--;
@@ -709,12 +677,12 @@ static void switch_stmt(W *w, Stmt *s) {
       w->depth++;
       for (int k = i + 1; k < s->cases.len; k++) {
         SwitchCase *d = s->cases.data[k];
-        Text m2 = {0};
+        StrBuf m2 = {0};
         for (int j = 0; j < d->values.len; j++)
-          text_printf(&m2, " or %s == %s", sw, num(d->values.data[j]).s);
+          sb_printf(&m2, " or %s == %s", sw, num(d->values.data[j]).s);
         if (d->is_default)
-          text_printf(&m2, " or %s", none_match.len ? text_str(&none_match) : "0 == 0");
-        keyword_line(w, xformat("if %s == 0 and (%s == 1%s) then", w->ctl, fall, text_str(&m2)));
+          sb_printf(&m2, " or %s", none_match.len ? sb_str(&none_match) : "0 == 0");
+        keyword_line(w, xformat("if %s == 0 and (%s == 1%s) then", w->ctl, fall, sb_str(&m2)));
         w->depth++;
         instr(w, "%s = 1", fall);
         w->depth--;
@@ -822,16 +790,8 @@ static void build_ifaces(W *w) {
     Func *f = p->funcs.data[i];
     if (!ext_translated(f) || f == p->entry)
       continue;
-    Iface *c = xalloc(sizeof *c);
-    c->f = f;
+    ExtProc *c = ext_proc(p, f);
     c->name = names_take(&w->procs, f->name);
-    VarVec used = {0};
-    func_globals(p, f, &used);
-    for (int j = 0; j < used.len; j++)
-      if (is_scalar(used.data[j]->type))
-        vec_push(&c->globals, used.data[j]);
-    ext_written_globals(p, f, &c->written);
-    c->has_ret = f->ret->kind != TY_VOID;
     vec_push(&w->ifaces, c);
   }
 }
@@ -845,8 +805,11 @@ static bool in_vars(const VarVec *v, const Var *x) {
 
 static void begin_func(W *w, Func *f) {
   w->f = f;
-  w->proc = xalloc(sizeof *w->proc);
-  w->proc->func = f;
+  w->proc = iface_of(w, f);
+  if (!w->proc) { /* the entry: nothing calls it */
+    w->proc = xalloc(sizeof *w->proc);
+    w->proc->func = f;
+  }
   vec_push(&w->out->procs, w->proc);
   NameSet ns = {{0}, spl_keywords};
   w->ns = ns;
@@ -870,7 +833,7 @@ typedef struct Sig {
 } Sig;
 
 /* Names of a procedure's variables; fills its signature. */
-static void name_proc(W *w, Iface *c, Sig *sig) {
+static void name_proc(W *w, ExtProc *c, Sig *sig) {
   Func *f = w->f;
   const char **cur = xalloc(sizeof(char *) * (size_t)(f->params.len + 1));
   const char **gcur = xalloc(sizeof(char *) * (size_t)(c->globals.len + 1));
@@ -899,7 +862,7 @@ static void name_proc(W *w, Iface *c, Sig *sig) {
   for (int i = 0; i < f->params.len; i++) {
     Var *v = f->params.data[i];
     set_cur(w, v, cur[i]);
-    if (!v->byref && !ext_stmt_assigns(f->body, v)) {
+    if (!v->byref && !stmt_assigns(f->body, v)) {
       add_name(w, cur[i], v->name, ext_in_name(v->name));
       vec_push(&sig->ins, decl(w, cur[i], v));
       continue;
@@ -962,11 +925,11 @@ static void name_entry(W *w, Sig *sig) {
   }
 }
 
-static void decl_list(Text *t, const char *open, StrVec *d, const char *close) {
-  text_printf(t, "%s", open);
+static void decl_list(StrBuf *t, const char *open, StrVec *d, const char *close) {
+  sb_printf(t, "%s", open);
   for (int i = 0; i < d->len; i++)
-    text_printf(t, "%s%s", i ? ", " : "", d->data[i]);
-  text_printf(t, "%s", close);
+    sb_printf(t, "%s%s", i ? ", " : "", d->data[i]);
+  sb_printf(t, "%s", close);
 }
 
 /* What runs before the body: the entry gives the globals their initial
@@ -987,10 +950,10 @@ static void prologue(W *w, Sig *sig, bool entry) {
 }
 
 /* One procedure (or the main program for the entry) into out. */
-static void write_func(W *w, Text *out, Func *f) {
+static void write_func(W *w, StrBuf *out, Func *f) {
   bool entry = f == w->p->entry;
   begin_func(w, f);
-  Iface *c = entry ? NULL : iface_of(w, f);
+  ExtProc *c = entry ? NULL : iface_of(w, f);
   Sig sig = {0};
   if (entry)
     name_entry(w, &sig);
@@ -1002,7 +965,7 @@ static void write_func(W *w, Text *out, Func *f) {
   /* the body first (its helpers must be declared in the header line);
    * the header is one line and `begin` the next */
   int header_line = out->line ? out->line : 1;
-  Text body = {0};
+  StrBuf body = {0};
   body.line = header_line + 2;
   w->t = &body;
   w->pline = body.line - 1;
@@ -1020,13 +983,13 @@ static void write_func(W *w, Text *out, Func *f) {
   if (entry) {
     decl_list(out, "var ", &sig.locals, ";\n");
   } else {
-    text_printf(out, "proc %s ", c->name);
+    sb_printf(out, "proc %s ", c->name);
     decl_list(out, "(", &sig.ins, ") returns ");
     decl_list(out, "(", &sig.outs, ") ");
     decl_list(out, "var ", &sig.locals, ";\n");
   }
-  text_printf(out, "begin\n%s", text_str(&body));
-  text_printf(out, "end\n\n");
+  sb_printf(out, "begin\n%s", sb_str(&body));
+  sb_printf(out, "end\n\n");
 }
 
 SplText *interproc_write(Program *p, bool bool_observers) {
@@ -1041,8 +1004,8 @@ SplText *interproc_write(Program *p, bool bool_observers) {
   NameSet procs = {{0}, spl_keywords};
   w.procs = procs;
   build_ifaces(&w);
-  Text t = {0};
-  text_printf(&t, "/* SPL program generated by arr2scalar from %s for Interproc.\n"
+  StrBuf t = {0};
+  sb_printf(&t, "/* SPL program generated by arr2scalar from %s for Interproc.\n"
                   "   Integers are mathematical integers; observer flags are %s. */\n\n",
               p->file ? p->file : "(input)", bool_observers ? "bool" : "int 0/1");
   for (int i = 0; i < p->funcs.len; i++) {
@@ -1053,7 +1016,7 @@ SplText *interproc_write(Program *p, bool bool_observers) {
   write_func(&w, &t, p->entry);
   if (w.failed)
     return NULL;
-  w.out->text = text_str(&t);
+  w.out->text = sb_str(&t);
   return w.out;
 }
 

@@ -8,7 +8,8 @@
 #define A2S_POLY_INTERNAL_H
 
 #include "backend.h"
-#include "cfg.h"
+#include "dataflow.h"
+#include "linear.h"
 #include "poly_domain.h"
 #include "polyhedra.h"
 
@@ -113,7 +114,7 @@ struct FA {
   bool *killable;
   bool *changed;           /* per dimension: assigned somewhere in the function */
   int *vary, nvary;        /* ... as a list */
-  unsigned char *live;     /* nodes x ndims */
+  bool *live;              /* nodes x ndims */
   Comp comps[MAXC];
   int ncomps;
   unsigned char *active;   /* nodes x MAXC */

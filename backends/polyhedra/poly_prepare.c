@@ -64,14 +64,8 @@ static bool may_change(Analysis *an, Cfg *g, Var *v) {
     if (e->kind != ED_CALL)
       continue;
     Stmt *s = e->call;
-    if (s->var == v)
+    if (stmt_sets(s, v))
       return true;
-    for (int k = 0; k < s->args.len; k++) {
-      Expr *a = pa_strip_casts(s->args.data[k]);
-      if (a->kind == E_VAR && a->var == v && k < s->func->params.len &&
-          s->func->params.data[k]->byref)
-        return true;
-    }
     if (v->kind == VAR_GLOBAL) {
       VarVec used = {0};
       func_globals(an->p, s->func, &used);
@@ -376,52 +370,10 @@ static void collect_limits(FA *fa) {
 
 /* ---- Functions: liveness ---------------------------------------------------------------- */
 
-typedef struct UseScan {
-  FA *fa;
-  unsigned char *set;
-} UseScan;
-
-static void mark_use(Var *v, void *arg) {
-  UseScan *u = arg;
-  int d = pa_dim_of(u->fa, v);
-  if (d >= 0)
-    u->set[d] = 1;
-}
-
-/* live(from) |= use(e) + (live(to) - def(e)); returns whether it grew. */
-static bool live_edge(FA *fa, Edge *e, unsigned char *from, const unsigned char *to,
-                      unsigned char *tmp) {
-  memcpy(tmp, to, (size_t)fa->ndims);
-  Var *def = e->kind == ED_ASSIGN || e->kind == ED_HAVOC ? e->var
-             : e->kind == ED_CALL ? e->call->var : NULL;
-  if (def && pa_dim_of(fa, def) >= 0)
-    tmp[pa_dim_of(fa, def)] = 0;
-  UseScan u = {fa, tmp};
-  if (e->expr && e->kind != ED_HAVOC)
-    expr_vars(e->expr, mark_use, &u);
-  if (e->kind == ED_CALL)
-    for (int i = 0; i < e->call->args.len; i++)
-      expr_vars(e->call->args.data[i], mark_use, &u);
-  bool grew = false;
-  for (int d = 0; d < fa->ndims; d++)
-    if (tmp[d] && !from[d]) {
-      from[d] = 1;
-      grew = true;
-    }
-  return grew;
-}
-
-static void compute_liveness(FA *fa) {
+static void compute_liveness(Analysis *an, FA *fa) {
   int nn = fa->g->nodes.len, nd = fa->ndims;
-  fa->live = xalloc((size_t)(nn * nd + 1));
-  unsigned char *tmp = xalloc((size_t)nd + 1);
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (int i = fa->g->edges.len - 1; i >= 0; i--) {
-      Edge *e = &fa->g->edges.data[i];
-      grew |= live_edge(fa, e, fa->live + e->from * nd, fa->live + e->to * nd, tmp);
-    }
-  }
+  fa->live = xalloc(sizeof(bool) * (size_t)(nn * nd + 1));
+  cfg_liveness(an->p, fa->g, nd, dim_cb, fa, fa->live);
   /* only killable variables are subject to liveness */
   for (int n = 0; n < nn; n++)
     for (int d = 0; d < nd; d++)
@@ -497,7 +449,7 @@ void pa_prepare_function(Analysis *an, FA *fa) {
   for (int d = 0; d < fa->ndims; d++)
     if (fa->changed[d])
       fa->vary[fa->nvary++] = d;
-  compute_liveness(fa);
+  compute_liveness(an, fa);
   order_nodes(fa);
   pa_function_comps(an, fa);
   collect_limits(fa);

@@ -745,12 +745,12 @@ static void control_flow(void **state) {
 static char *fake_output(const char *text, const char *(*value)(int line, int col, void *),
                          void *arg) {
   SplCheck c = check_spl(text, false);
-  Text t = {0};
-  text_printf(&t, "Annotated program after forward analysis\n");
+  StrBuf t = {0};
+  sb_printf(&t, "Annotated program after forward analysis\n");
   for (int i = 0; i < c.points.len; i++)
-    text_printf(&t, "  x = 0; /* (L%d C%d) %s */\n", c.points.data[i].line, c.points.data[i].col,
+    sb_printf(&t, "  x = 0; /* (L%d C%d) %s */\n", c.points.data[i].line, c.points.data[i].col,
                 value(c.points.data[i].line, c.points.data[i].col, arg));
-  return xstrdup(text_str(&t));
+  return xstrdup(sb_str(&t));
 }
 
 static Stmt *first_loop;

@@ -6,6 +6,7 @@
 #ifndef A2S_BASE_H
 #define A2S_BASE_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +20,7 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* printf into a fresh arena string. */
 char *xformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvformat(const char *fmt, va_list ap);
 /* Release every arena allocation made so far. */
 void arena_free_all(void);
 /* Seconds on the monotonic clock (CLOCK_MONOTONIC): for time limits and

@@ -8,6 +8,7 @@
  * `if (!(c)) reach_error();`.
  */
 #include "emit.h"
+#include "strbuf.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -33,36 +34,6 @@ static int prec(const Expr *e) {
   }
 }
 
-typedef struct Buf {
-  char *s;
-  size_t len, cap;
-} Buf;
-
-static void bput(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void bput(Buf *b, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char tmp[512];
-  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-  va_end(ap);
-  if (b->len + (size_t)n + 1 > b->cap) {
-    size_t cap = (b->cap + (size_t)n + 1) * 2;
-    char *s = xalloc(cap);
-    if (b->s)
-      memcpy(s, b->s, b->len);
-    b->s = s;
-    b->cap = cap;
-  }
-  if ((size_t)n < sizeof tmp) {
-    memcpy(b->s + b->len, tmp, (size_t)n + 1);
-  } else {
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-  }
-  b->len += (size_t)n;
-}
-
 static const char *nondet_fn(const Type *t) {
   if (t->kind == TY_BOOL)
     return "__VERIFIER_nondet_bool";
@@ -76,9 +47,9 @@ static const char *nondet_fn(const Type *t) {
   return names[t->is_unsigned][i];
 }
 
-static void expr_buf(Buf *b, const Expr *e, int ctx);
+static void expr_buf(StrBuf *b, const Expr *e, int ctx);
 
-static void operand(Buf *b, const Expr *e, int p, bool right) {
+static void operand(StrBuf *b, const Expr *e, int p, bool right) {
   int ep = prec(e);
   /* parenthesize lower precedence, and equal precedence on the right */
   bool paren = ep < p || (right && ep == p && ep < 14);
@@ -87,51 +58,51 @@ static void operand(Buf *b, const Expr *e, int p, bool right) {
       p <= 11)
     paren = true;
   if (paren)
-    bput(b, "(");
+    sb_printf(b, "(");
   expr_buf(b, e, ep);
   if (paren)
-    bput(b, ")");
+    sb_printf(b, ")");
 }
 
-static void var_name(Buf *b, const Var *v) {
+static void var_name(StrBuf *b, const Var *v) {
   if (v->byref)
-    bput(b, "(*%s)", v->name);
+    sb_printf(b, "(*%s)", v->name);
   else
-    bput(b, "%s", v->name);
+    sb_printf(b, "%s", v->name);
 }
 
-static void expr_buf(Buf *b, const Expr *e, int ctx) {
+static void expr_buf(StrBuf *b, const Expr *e, int ctx) {
   (void)ctx;
   switch (e->kind) {
   case E_NUM:
     if (e->num == INT64_MIN)
-      bput(b, "(-9223372036854775807LL - 1)");
+      sb_printf(b, "(-9223372036854775807LL - 1)");
     else if (e->num > INT32_MAX || e->num < INT32_MIN)
-      bput(b, "%lldLL", e->num);
+      sb_printf(b, "%lldLL", e->num);
     else
-      bput(b, "%lld", e->num);
+      sb_printf(b, "%lld", e->num);
     return;
   case E_VAR:
     var_name(b, e->var);
     return;
   case E_NONDET:
-    bput(b, "%s()", nondet_fn(e->type));
+    sb_printf(b, "%s()", nondet_fn(e->type));
     return;
   case E_INDEX:
-    bput(b, "%s", e->var->name);
+    sb_printf(b, "%s", e->var->name);
     for (int i = 0; i < e->args.len; i++) {
-      bput(b, "[");
+      sb_printf(b, "[");
       expr_buf(b, e->args.data[i], 0);
-      bput(b, "]");
+      sb_printf(b, "]");
     }
     return;
   case E_NEG:
   case E_NOT:
   case E_BITNOT:
-    bput(b, "%s", e->kind == E_NEG ? "-" : e->kind == E_NOT ? "!" : "~");
+    sb_printf(b, "%s", e->kind == E_NEG ? "-" : e->kind == E_NOT ? "!" : "~");
     /* - -x must not print as --x */
     if (e->kind == E_NEG && (e->lhs->kind == E_NEG || (e->lhs->kind == E_NUM && e->lhs->num < 0)))
-      bput(b, " ");
+      sb_printf(b, " ");
     operand(b, e->lhs, 14, false);
     return;
   case E_CAST:
@@ -139,34 +110,34 @@ static void expr_buf(Buf *b, const Expr *e, int ctx) {
       expr_buf(b, e->lhs, ctx);
       return;
     }
-    bput(b, "(%s)", e->type->cname);
+    sb_printf(b, "(%s)", e->type->cname);
     operand(b, e->lhs, 14, false);
     return;
   case E_COND:
     operand(b, e->cond, 4, false);
-    bput(b, " ? ");
+    sb_printf(b, " ? ");
     operand(b, e->lhs, 3, false);
-    bput(b, " : ");
+    sb_printf(b, " : ");
     operand(b, e->rhs, 3, false);
     return;
   case E_CALL:
-    bput(b, "%s(...)", e->name);
+    sb_printf(b, "%s(...)", e->name);
     return;
   default:
     if (e->lhs && e->rhs) {
       int p = prec(e);
       operand(b, e->lhs, p, false);
-      bput(b, " %s ", expr_kind_name(e->kind));
+      sb_printf(b, " %s ", expr_kind_name(e->kind));
       operand(b, e->rhs, p, true);
       return;
     }
-    bput(b, "/* %s */", expr_kind_name(e->kind));
+    sb_printf(b, "/* %s */", expr_kind_name(e->kind));
     return;
   }
 }
 
 char *expr_to_c(const Expr *e) {
-  Buf b = {0};
+  StrBuf b = {0};
   expr_buf(&b, e, 0);
   return b.s ? b.s : xstrdup("");
 }
@@ -361,25 +332,25 @@ static void stmt(Emit *em, Stmt *s) {
     return;
   }
   case S_CALL: {
-    Buf b = {0};
+    StrBuf b = {0};
     if (s->var)
-      bput(&b, "%s = ", s->var->byref ? xformat("*%s", s->var->name) : s->var->name);
-    bput(&b, "%s(", s->func->name);
+      sb_printf(&b, "%s = ", s->var->byref ? xformat("*%s", s->var->name) : s->var->name);
+    sb_printf(&b, "%s(", s->func->name);
     int k = 0;
     for (int i = 0; i < s->args.len; i++) {
       Expr *a = s->args.data[i];
-      bput(&b, "%s", k++ ? ", " : "");
+      sb_printf(&b, "%s", k++ ? ", " : "");
       /* values of cells are passed by reference */
       Var *p = NULL;
       if (i < s->func->params.len)
         p = s->func->params.data[i];
       if (p && p->byref && a->kind == E_VAR)
-        bput(&b, "%s", a->var->byref ? a->var->name : xformat("&%s", a->var->name));
+        sb_printf(&b, "%s", a->var->byref ? a->var->name : xformat("&%s", a->var->name));
       else
-        bput(&b, "%s", expr_to_c(a));
+        sb_printf(&b, "%s", expr_to_c(a));
     }
-    bput(&b, ");");
-    line(em, "%s", b.s);
+    sb_printf(&b, ");");
+    line(em, "%s", sb_str(&b));
     return;
   }
   case S_ASSUME:
@@ -511,10 +482,10 @@ static void header(FILE *out, Program *p) {
               ac->owner ? "()" : "", xformat(" %s", ac->array->name));
       for (int j = 0; j < ac->cells.len; j++) {
         const Cell *c = &ac->cells.data[j];
-        Buf b = {0};
+        StrBuf b = {0};
         for (int d = 0; d < ac->ndims; d++)
-          bput(&b, "[%s]", c->index[d]->name);
-        fprintf(out, "%s %s%s is %s%s", j ? "," : "", ac->array->name, b.s, c->value->name,
+          sb_printf(&b, "[%s]", c->index[d]->name);
+        fprintf(out, "%s %s%s is %s%s", j ? "," : "", ac->array->name, sb_str(&b), c->value->name,
                 c->initial ? " (contents at entry)" : "");
       }
       fprintf(out, "\n");

@@ -54,8 +54,6 @@ typedef struct Cfg {
 Cfg *build_cfg(Program *p, Func *f);
 /* Out-edges of node n (indices into cfg->edges), built on demand. */
 int cfg_out(Cfg *g, int n, const int **edges);
-/* Globals a function reads or writes, itself or through its callees. */
-void func_globals(Program *p, Func *f, VarVec *out);
 /* Constraint on a value of type t read as a mathematical integer (NULL if
  * none is added), over the expression v. */
 Expr *type_constraint(Type *t, Expr *v);

@@ -62,29 +62,12 @@ Z3_ast lift_array(Var *a, const char *suffix) {
 
 /* ---- One invariant ------------------------------------------------------------------ */
 
-static bool assigned(Stmt *s, Var *v) {
-  if (!s)
-    return false;
-  if ((s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL || s->kind == S_DECL) &&
-      s->var == v)
-    return true;
-  for (int i = 0; i < s->stmts.len; i++)
-    if (assigned(s->stmts.data[i], v))
-      return true;
-  if (assigned(s->then, v) || assigned(s->els, v) || assigned(s->body, v) || assigned(s->step, v))
-    return true;
-  for (int i = 0; i < s->cases.len; i++)
-    if (assigned(s->cases.data[i]->body, v))
-      return true;
-  return false;
-}
-
 /* x__in is x when x never changes in the function (a cell index, a
  * parameter it does not assign) or when the invariant implies x__in == x. */
 static Z3_ast merge_unchanged(Program *p, Func *f, Z3_ast formula) {
   Z3_context z = smt_ctx();
   Asts cs = {0}, from = {0}, to = {0};
-  lift_consts_of(formula, &cs);
+  smt_constants(formula, &cs);
   for (int i = 0; i < cs.len; i++) {
     const char *na = lift_const_name(cs.data[i]);
     size_t la = strlen(na);
@@ -98,7 +81,7 @@ static Z3_ast merge_unchanged(Program *p, Func *f, Z3_ast formula) {
     if (v && v->role == ROLE_CELL_VALUE)
       continue;
     bool fixed = v && (v->role == ROLE_CELL_INDEX ||
-                       (v->kind == VAR_PARAM && !v->byref && f && !assigned(f->body, v)));
+                       (v->kind == VAR_PARAM && !v->byref && f && !stmt_assigns(f->body, v)));
     if (fixed || smt_implies(formula, Z3_mk_eq(z, cs.data[i], now), 2)) {
       vec_push(&from, cs.data[i]);
       vec_push(&to, now);

@@ -23,7 +23,7 @@ static int cell_slot(Ctx *c, ArrayCells *ac, int no) {
 }
 
 void lift_find_cells(Ctx *c) {
-  lift_consts_of(c->inv->formula, &c->consts);
+  smt_constants(c->inv->formula, &c->consts);
   for (int i = 0; i < c->consts.len; i++) {
     bool entry;
     Var *v = lift_var_named(c->abs, c->inv->func, lift_const_name(c->consts.data[i]), &entry);
@@ -55,7 +55,7 @@ void lift_find_cells(Ctx *c) {
 unsigned lift_cells_in(Ctx *c, Z3_ast f) {
   unsigned m = 0;
   Asts cs = {0};
-  lift_consts_of(f, &cs);
+  smt_constants(f, &cs);
   for (int i = 0; i < c->cells.len && i < 32; i++) {
     UsedCell *u = &c->cells.data[i];
     for (int k = 0; k < cs.len; k++) {
@@ -175,7 +175,7 @@ Z3_ast lift_constraint_of(Ctx *c, unsigned mask) {
     Z3_ast focus = smt_bool(c->abs->focus, NULL);
     /* cell indices the focus mentions beyond those quantified here */
     Asts fc = {0}, others = {0};
-    lift_consts_of(focus, &fc);
+    smt_constants(focus, &fc);
     for (int i = 0; i < fc.len; i++) {
       bool entry;
       Var *v = lift_var_named(c->abs, c->inv->func, lift_const_name(fc.data[i]), &entry);

@@ -7,6 +7,7 @@
 #ifndef A2S_LIFT_INTERNAL_H
 #define A2S_LIFT_INTERNAL_H
 
+#include "dataflow.h"
 #include "lift.h"
 
 /* A formula whose text exceeds MAX_RAW_TEXT characters is left out (a
@@ -51,8 +52,6 @@ Var *lift_var_named(Program *p, Func *f, const char *name, bool *entry);
 
 /* ---- lift_terms.c ------------------------------------------------------------------ */
 
-/* The uninterpreted constants of a (each once, first occurrence first). */
-void lift_consts_of(Z3_ast a, Asts *out);
 /* The name of a constant (a copy in the arena). */
 const char *lift_const_name(Z3_ast c);
 bool lift_mentions_const(Z3_ast f, Z3_ast c);

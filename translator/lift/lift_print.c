@@ -4,6 +4,7 @@
  * normalized (n - k - 1, i < n).
  */
 #include "lift_internal.h"
+#include "strbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,9 +12,7 @@
 /* ---- Printing ----------------------------------------------------------------------- */
 
 typedef struct Printer {
-  char *buf;
-  size_t len;
-  FILE *f;
+  StrBuf sb;
   bool acsl;
   PointKind kind;       /* ACSL: how array contents are named */
   Asts bound_names;     /* innermost last */
@@ -44,9 +43,9 @@ static bool print_terms(Printer *p, Linear *l, int sgn) {
     if (c <= 0)
       continue;
     if (any)
-      fprintf(p->f, " + ");
+      sb_printf(&p->sb, " + ");
     if (c != 1)
-      fprintf(p->f, "%lld * ", c);
+      sb_printf(&p->sb, "%lld * ", c);
     print(p, l->terms.data[i], c != 1 ? 8 : 7);
     any = true;
   }
@@ -69,13 +68,13 @@ static bool print_linear(Printer *p, Z3_ast a) {
     long long c = l.coefs.data[i];
     if (c >= 0)
       continue;
-    fprintf(p->f, " - ");
+    sb_printf(&p->sb, " - ");
     if (c != -1)
-      fprintf(p->f, "%lld * ", -c);
+      sb_printf(&p->sb, "%lld * ", -c);
     print(p, l.terms.data[i], 8);
   }
   if (l.k)
-    fprintf(p->f, " %s %lld", l.k > 0 ? "+" : "-", l.k > 0 ? l.k : -l.k);
+    sb_printf(&p->sb, " %s %lld", l.k > 0 ? "+" : "-", l.k > 0 ? l.k : -l.k);
   return true;
 }
 
@@ -105,28 +104,28 @@ static bool print_comparison(Printer *p, Z3_ast lhs, Z3_ast rhs, const char *rel
   if (!pos) {
     /* -N + k <= 0  is  N >= k */
     print_terms(p, &l, -1);
-    fprintf(p->f, " %s %lld", eq || ne ? r : ">=", l.k);
+    sb_printf(&p->sb, " %s %lld", eq || ne ? r : ">=", l.k);
     return true;
   }
   print_terms(p, &l, 1);
   if (!eq && !ne && l.k == 1 && neg) {
     /* P - N + 1 <= 0  is  P < N */
-    fprintf(p->f, " < ");
+    sb_printf(&p->sb, " < ");
     print_terms(p, &l, -1);
     return true;
   }
   if (!eq && !ne && l.k > 0 && !neg) {
     /* P + k <= 0  is  P <= -k */
-    fprintf(p->f, " <= %lld", -l.k);
+    sb_printf(&p->sb, " <= %lld", -l.k);
     return true;
   }
-  fprintf(p->f, " %s ", r);
+  sb_printf(&p->sb, " %s ", r);
   if (neg) {
     print_terms(p, &l, -1);
     if (l.k)
-      fprintf(p->f, " %s %lld", l.k < 0 ? "+" : "-", l.k < 0 ? -l.k : l.k);
+      sb_printf(&p->sb, " %s %lld", l.k < 0 ? "+" : "-", l.k < 0 ? -l.k : l.k);
   } else {
-    fprintf(p->f, "%lld", -l.k);
+    sb_printf(&p->sb, "%lld", -l.k);
   }
   return true;
 }
@@ -157,15 +156,15 @@ static void print_select(Printer *p, Z3_ast a) {
     }
   }
   if (wrap)
-    fprintf(p->f, "\\%s(", wrap);
-  fprintf(p->f, "%s", base);
+    sb_printf(&p->sb, "\\%s(", wrap);
+  sb_printf(&p->sb, "%s", base);
   for (int i = n - 1; i >= 0; i--) {
-    fprintf(p->f, "[");
+    sb_printf(&p->sb, "[");
     print(p, idx[i], 0);
-    fprintf(p->f, "]");
+    sb_printf(&p->sb, "]");
   }
   if (wrap)
-    fprintf(p->f, "%s)", !strcmp(wrap, "at") ? ", Pre" : "");
+    sb_printf(&p->sb, "%s)", !strcmp(wrap, "at") ? ", Pre" : "");
 }
 
 static void print_nary(Printer *p, Z3_app app, const char *op, int pr) {
@@ -173,7 +172,7 @@ static void print_nary(Printer *p, Z3_app app, const char *op, int pr) {
   unsigned n = Z3_get_app_num_args(z, app);
   for (unsigned i = 0; i < n; i++) {
     if (i)
-      fprintf(p->f, " %s ", op);
+      sb_printf(&p->sb, " %s ", op);
     print(p, Z3_get_app_arg(z, app, i), pr + (i ? 1 : 0));
   }
 }
@@ -182,39 +181,39 @@ static void print(Printer *p, Z3_ast a, int ctx) {
   Z3_context z = smt_ctx();
   switch (Z3_get_ast_kind(z, a)) {
   case Z3_NUMERAL_AST:
-    fprintf(p->f, "%s", Z3_get_numeral_string(z, a));
+    sb_printf(&p->sb, "%s", Z3_get_numeral_string(z, a));
     return;
   case Z3_VAR_AST: {
     unsigned i = Z3_get_index_value(z, a);
     int k = p->bound_names.len - 1 - (int)i;
-    fprintf(p->f, "%s", k >= 0 ? lift_const_name(p->bound_names.data[k]) : "?");
+    sb_printf(&p->sb, "%s", k >= 0 ? lift_const_name(p->bound_names.data[k]) : "?");
     return;
   }
   case Z3_QUANTIFIER_AST: {
     unsigned n = Z3_get_quantifier_num_bound(z, a);
     bool all = Z3_is_quantifier_forall(z, a);
     if (ctx > 0)
-      fprintf(p->f, "(");
+      sb_printf(&p->sb, "(");
     if (p->acsl)
-      fprintf(p->f, "%s integer ", all ? "\\forall" : "\\exists");
+      sb_printf(&p->sb, "%s integer ", all ? "\\forall" : "\\exists");
     else
-      fprintf(p->f, "%s ", all ? "forall" : "exists");
+      sb_printf(&p->sb, "%s ", all ? "forall" : "exists");
     for (unsigned i = 0; i < n; i++) {
       const char *name = Z3_get_symbol_string(z, Z3_get_quantifier_bound_name(z, a, i));
-      fprintf(p->f, "%s%s", i ? ", " : "", name);
+      sb_printf(&p->sb, "%s%s", i ? ", " : "", name);
       vec_push(&p->bound_names, smt_int_const(name));
     }
-    fprintf(p->f, p->acsl ? "; " : ". ");
+    sb_printf(&p->sb, p->acsl ? "; " : ". ");
     print(p, Z3_get_quantifier_body(z, a), 0);
     p->bound_names.len -= (int)n;
     if (ctx > 0)
-      fprintf(p->f, ")");
+      sb_printf(&p->sb, ")");
     return;
   }
   case Z3_APP_AST:
     break;
   default:
-    fprintf(p->f, "?");
+    sb_printf(&p->sb, "?");
     return;
   }
   Z3_app app = Z3_to_app(z, a);
@@ -224,13 +223,13 @@ static void print(Printer *p, Z3_ast a, int ctx) {
   int pr = prec_of(k);
   bool paren = pr < ctx && pr < 9;
   if (paren)
-    fprintf(p->f, "(");
+    sb_printf(&p->sb, "(");
   switch (k) {
   case Z3_OP_TRUE:
-    fprintf(p->f, p->acsl ? "\\true" : "true");
+    sb_printf(&p->sb, p->acsl ? "\\true" : "true");
     break;
   case Z3_OP_FALSE:
-    fprintf(p->f, p->acsl ? "\\false" : "false");
+    sb_printf(&p->sb, p->acsl ? "\\false" : "false");
     break;
   case Z3_OP_AND:
     print_nary(p, app, "&&", pr);
@@ -240,7 +239,7 @@ static void print(Printer *p, Z3_ast a, int ctx) {
     break;
   case Z3_OP_IMPLIES:
     print(p, Z3_get_app_arg(z, app, 0), pr + 1);
-    fprintf(p->f, p->acsl ? " ==> " : " -> ");
+    sb_printf(&p->sb, p->acsl ? " ==> " : " -> ");
     print(p, Z3_get_app_arg(z, app, 1), pr);
     break;
   case Z3_OP_NOT: {
@@ -248,7 +247,7 @@ static void print(Printer *p, Z3_ast a, int ctx) {
     if (Z3_get_ast_kind(z, x) == Z3_APP_AST &&
         Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, x))) == Z3_OP_EQ) {
       print(p, Z3_get_app_arg(z, Z3_to_app(z, x), 0), 5);
-      fprintf(p->f, " != ");
+      sb_printf(&p->sb, " != ");
       print(p, Z3_get_app_arg(z, Z3_to_app(z, x), 1), 5);
     } else {
       Z3_decl_kind xk = Z3_get_ast_kind(z, x) == Z3_APP_AST
@@ -260,11 +259,11 @@ static void print(Printer *p, Z3_ast a, int ctx) {
         if (!print_comparison(p, Z3_get_app_arg(z, Z3_to_app(z, x), 0),
                               Z3_get_app_arg(z, Z3_to_app(z, x), 1), flip)) {
           print(p, Z3_get_app_arg(z, Z3_to_app(z, x), 0), 6);
-          fprintf(p->f, " %s ", flip);
+          sb_printf(&p->sb, " %s ", flip);
           print(p, Z3_get_app_arg(z, Z3_to_app(z, x), 1), 6);
         }
       } else {
-        fprintf(p->f, "!");
+        sb_printf(&p->sb, "!");
         print(p, x, 9);
       }
     }
@@ -275,7 +274,7 @@ static void print(Printer *p, Z3_ast a, int ctx) {
         print_comparison(p, Z3_get_app_arg(z, app, 0), Z3_get_app_arg(z, app, 1), "=="))
       break;
     print(p, Z3_get_app_arg(z, app, 0), 5);
-    fprintf(p->f, " == ");
+    sb_printf(&p->sb, " == ");
     print(p, Z3_get_app_arg(z, app, 1), 5);
     break;
   case Z3_OP_DISTINCT:
@@ -286,7 +285,7 @@ static void print(Printer *p, Z3_ast a, int ctx) {
     if (print_comparison(p, Z3_get_app_arg(z, app, 0), Z3_get_app_arg(z, app, 1), op))
       break;
     print(p, Z3_get_app_arg(z, app, 0), 6);
-    fprintf(p->f, " %s ", op);
+    sb_printf(&p->sb, " %s ", op);
     print(p, Z3_get_app_arg(z, app, 1), 6);
     break;
   }
@@ -305,14 +304,14 @@ static void print(Printer *p, Z3_ast a, int ctx) {
     print_nary(p, app, "%", pr);
     break;
   case Z3_OP_UMINUS:
-    fprintf(p->f, "-");
+    sb_printf(&p->sb, "-");
     print(p, Z3_get_app_arg(z, app, 0), 9);
     break;
   case Z3_OP_ITE:
     print(p, Z3_get_app_arg(z, app, 0), 4);
-    fprintf(p->f, " ? ");
+    sb_printf(&p->sb, " ? ");
     print(p, Z3_get_app_arg(z, app, 1), 4);
-    fprintf(p->f, " : ");
+    sb_printf(&p->sb, " : ");
     print(p, Z3_get_app_arg(z, app, 2), 4);
     break;
   case Z3_OP_SELECT:
@@ -320,27 +319,23 @@ static void print(Printer *p, Z3_ast a, int ctx) {
     break;
   default:
     if (n == 0) {
-      fprintf(p->f, "%s", lift_const_name(a));
+      sb_printf(&p->sb, "%s", lift_const_name(a));
     } else {
-      fprintf(p->f, "%s(", Z3_get_symbol_string(z, Z3_get_decl_name(z, d)));
+      sb_printf(&p->sb, "%s(", Z3_get_symbol_string(z, Z3_get_decl_name(z, d)));
       print_nary(p, app, ",", 0);
-      fprintf(p->f, ")");
+      sb_printf(&p->sb, ")");
     }
   }
   if (paren)
-    fprintf(p->f, ")");
+    sb_printf(&p->sb, ")");
 }
 
 static char *to_text(Z3_ast f, bool acsl, PointKind kind) {
   Printer p = {0};
   p.acsl = acsl;
   p.kind = kind;
-  p.f = open_memstream(&p.buf, &p.len);
   print(&p, f, 0);
-  fclose(p.f);
-  char *s = xstrdup(p.buf);
-  free(p.buf);
-  return s;
+  return p.sb.s ? p.sb.s : xstrdup("");
 }
 
 char *lift_text(Z3_ast f) { return to_text(f, false, POINT_OTHER); }

@@ -43,7 +43,7 @@ typedef VEC(int) Counts;
 static bool only_scalars(Ctx *c, Z3_ast f, Z3_ast allowed) {
   Z3_context z = smt_ctx();
   Asts cs = {0};
-  lift_consts_of(f, &cs);
+  smt_constants(f, &cs);
   for (int k = 0; k < cs.len; k++) {
     if (allowed && Z3_is_eq_ast(z, cs.data[k], allowed))
       continue;

@@ -10,28 +10,6 @@
 
 /* ---- Constants of a formula ------------------------------------------------------- */
 
-void lift_consts_of(Z3_ast a, Asts *out) {
-  Z3_context z = smt_ctx();
-  if (Z3_get_ast_kind(z, a) == Z3_QUANTIFIER_AST) {
-    lift_consts_of(Z3_get_quantifier_body(z, a), out);
-    return;
-  }
-  if (Z3_get_ast_kind(z, a) != Z3_APP_AST)
-    return;
-  Z3_app app = Z3_to_app(z, a);
-  Z3_func_decl d = Z3_get_app_decl(z, app);
-  unsigned n = Z3_get_app_num_args(z, app);
-  if (n == 0 && Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED) {
-    for (int i = 0; i < out->len; i++)
-      if (Z3_is_eq_ast(z, out->data[i], a))
-        return;
-    vec_push(out, a);
-    return;
-  }
-  for (unsigned i = 0; i < n; i++)
-    lift_consts_of(Z3_get_app_arg(z, app, i), out);
-}
-
 /* (a copy: Z3 reuses the buffer of the string it returns) */
 const char *lift_const_name(Z3_ast c) {
   Z3_context z = smt_ctx();
@@ -40,7 +18,7 @@ const char *lift_const_name(Z3_ast c) {
 
 bool lift_mentions_const(Z3_ast f, Z3_ast c) {
   Asts cs = {0};
-  lift_consts_of(f, &cs);
+  smt_constants(f, &cs);
   for (int i = 0; i < cs.len; i++)
     if (Z3_is_eq_ast(smt_ctx(), cs.data[i], c))
       return true;

@@ -16,6 +16,7 @@
 #include "recheck.h"
 
 #include "chc.h"
+#include "dataflow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,24 +56,6 @@ static ChcPred *pred_for(Chc *c, Lifted *l) {
   return NULL;
 }
 
-static bool assigned_in(Stmt *s, Var *v) {
-  if (!s)
-    return false;
-  if ((s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL || s->kind == S_DECL) &&
-      s->var == v)
-    return true;
-  for (int i = 0; i < s->stmts.len; i++)
-    if (assigned_in(s->stmts.data[i], v))
-      return true;
-  if (assigned_in(s->then, v) || assigned_in(s->els, v) || assigned_in(s->body, v) ||
-      assigned_in(s->step, v))
-    return true;
-  for (int i = 0; i < s->cases.len; i++)
-    if (assigned_in(s->cases.data[i]->body, v))
-      return true;
-  return false;
-}
-
 /* The argument of pr that a formula constant named name (with its sort)
  * stands for, in the naming of lift.h / chc_invariant. */
 static int arg_for(ChcPred *pr, const char *name, PointKind kind) {
@@ -107,7 +90,7 @@ static int arg_for(ChcPred *pr, const char *name, PointKind kind) {
     for (int i = 0; i < pr->args.len; i++) {
       ChcArg *a = &pr->args.data[i];
       if (a->var && a->in && a->var->kind == VAR_PARAM && !strcmp(a->var->name, base) &&
-          !assigned_in(pr->func->body, a->var))
+          !stmt_assigns(pr->func->body, a->var))
         return i;
     }
   return -1;
@@ -115,33 +98,12 @@ static int arg_for(ChcPred *pr, const char *name, PointKind kind) {
 
 typedef SmtAsts Asts;
 
-static void constants(Z3_ast a, Asts *out) {
-  Z3_context z = smt_ctx();
-  if (Z3_get_ast_kind(z, a) == Z3_QUANTIFIER_AST) {
-    constants(Z3_get_quantifier_body(z, a), out);
-    return;
-  }
-  if (Z3_get_ast_kind(z, a) != Z3_APP_AST)
-    return;
-  Z3_app app = Z3_to_app(z, a);
-  Z3_func_decl d = Z3_get_app_decl(z, app);
-  if (Z3_get_app_num_args(z, app) == 0 && Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED) {
-    for (int i = 0; i < out->len; i++)
-      if (Z3_is_eq_ast(z, out->data[i], a))
-        return;
-    vec_push(out, a);
-    return;
-  }
-  for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
-    constants(Z3_get_app_arg(z, app, i), out);
-}
-
 /* The lifted formula over the predicate's argument constants a0, a1, ...;
  * NULL if it mentions something the predicate does not have. */
 static Z3_ast over_args(ChcPred *pr, Lifted *l) {
   Z3_context z = smt_ctx();
   Asts cs = {0};
-  constants(l->formula, &cs);
+  smt_constants(l->formula, &cs);
   Z3_ast *to = xalloc(sizeof(Z3_ast) * (size_t)(cs.len + 1));
   for (int i = 0; i < cs.len; i++) {
     const char *name =
@@ -270,7 +232,7 @@ static void add_frame_facts(Check *ck) {
       continue;
     for (int j = 0; j < pr->args.len; j++) {
       ChcArg *in = &pr->args.data[j];
-      if (!in->in || !in->var || in->var->kind != VAR_PARAM || assigned_in(pr->func->body, in->var))
+      if (!in->in || !in->var || in->var->kind != VAR_PARAM || stmt_assigns(pr->func->body, in->var))
         continue;
       for (int k = 0; k < pr->args.len; k++) {
         ChcArg *now = &pr->args.data[k];

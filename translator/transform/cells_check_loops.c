@@ -149,24 +149,6 @@ static void scan_body(BodyScan *bs, Stmt *s) {
   }
 }
 
-/* Variables a statement assigns (for the "hi is loop-invariant" check). */
-static bool assigns(Stmt *s, Var *v) {
-  if (!s)
-    return false;
-  if ((s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_DECL || s->kind == S_CALL) &&
-      s->var == v)
-    return true;
-  for (int i = 0; i < s->stmts.len; i++)
-    if (assigns(s->stmts.data[i], v))
-      return true;
-  if (assigns(s->then, v) || assigns(s->els, v) || assigns(s->body, v) || assigns(s->step, v))
-    return true;
-  for (int i = 0; i < s->cases.len; i++)
-    if (assigns(s->cases.data[i]->body, v))
-      return true;
-  return false;
-}
-
 typedef struct {
   Stmt *loop;
   bool ok;
@@ -174,7 +156,7 @@ typedef struct {
 
 static void bound_var_fixed(Var *v, void *arg) {
   BoundCheck *bc = arg;
-  if (assigns(bc->loop, v))
+  if (stmt_assigns(bc->loop, v))
     bc->ok = false;
 }
 

@@ -6,6 +6,7 @@
 #ifndef A2S_CELLS_INTERNAL_H
 #define A2S_CELLS_INTERNAL_H
 
+#include "dataflow.h"
 #include "frontend.h"
 #include "transform.h"
 
