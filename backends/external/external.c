@@ -290,4 +290,3 @@ Z3_ast ext_rename(Z3_ast f, const char *(*rename)(const char *name, void *arg), 
   return Z3_substitute(smt_ctx(), f, (unsigned)from.len, from.data, to.data);
 }
 
-const char *ext_in_name(const char *var_name) { return xformat("%s__in", var_name); }

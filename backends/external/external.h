@@ -11,6 +11,7 @@
 
 #include "backend.h"
 #include "dataflow.h"
+#include "names.h"
 #include "files.h"
 #include "proc.h"
 #include "strbuf.h"
@@ -124,14 +125,6 @@ Z3_ast ext_project(Z3_ast f, bool (*keep)(const char *name, void *arg), void *ar
 /* f with every constant renamed by rename() (NULL: kept). */
 Z3_ast ext_rename(Z3_ast f, const char *(*rename)(const char *name, void *arg), void *arg);
 
-/* The invariant names of a function's variables, the convention of Spacer's
- * invariants (chc.c): at POINT_EXIT of a function other than the entry, an
- * input (parameter or global) appears as "<name>__in" (its value at entry)
- * and an output (by-reference cell value, global, return value "ret") as
- * "<name>" (its value at exit); locals are projected out. At the entry's
- * exit and at loop heads, "<name>" is the current value; inputs may also
- * appear as "<name>__in". */
-const char *ext_in_name(const char *var_name);
 
 /* ======================================================================
  * CPAchecker (cpachecker.c)

@@ -62,7 +62,7 @@ static const char *summary_name(const char *n) {
     s++;
   if (*s++ != '_' || !*s)
     return NULL;
-  return out ? xformat("%s'", s) : xstrdup(s);
+  return out ? name_with(s, NAME_AFTER) : xstrdup(s);
 }
 
 static Z3_ast term(Rd *r);
@@ -342,26 +342,25 @@ FlataOutput flata_read_output(const char *out) {
 
 /* ---- From the relation to main's exit invariant ---------------------------------------- */
 
-#define DROP "\x01drop"
-
 static const char *rename_nts(const char *name, void *arg) {
   const NtsText *nts = arg;
-  size_t n = strlen(name);
-  bool primed = n && name[n - 1] == '\'';
-  char *base = xstrndup(name, primed ? n - 1 : n);
+  const char *base;
+  bool primed = name_role(name, &base) == NAME_AFTER;
+  if (!primed)
+    base = name;
   for (int i = 0; i < nts->main->names.len; i++) {
     const ExtName *m = &nts->main->names.data[i];
     if (strcmp(m->tool, base))
       continue;
     const char *to = primed ? m->at_exit : m->at_entry;
-    return to ? to : xformat(DROP "%s", name);
+    return to ? to : name_dropped(name);
   }
-  return xformat(DROP "%s", name);
+  return name_dropped(name);
 }
 
 static bool keep_name(const char *name, void *arg) {
   (void)arg;
-  return strncmp(name, DROP, strlen(DROP)) != 0;
+  return !name_is_dropped(name);
 }
 
 Invariant flata_invariant(const NtsText *nts, Z3_ast relation) {

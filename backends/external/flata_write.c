@@ -361,15 +361,17 @@ static void assign(NW *w, const char *from, const char *to, const Conj *guard, V
   if (e->kind == E_NONDET) {
     havoc_trans(w, from, to, guard, v);
   } else if (lin(w, e, &l)) {
-    trans(w, from, to, guard, xformat("%s' = %s", n, lin_text(&l)), &ch);
+    trans(w, from, to, guard, xformat("%s = %s", name_with(n, NAME_AFTER), lin_text(&l)), &ch);
   } else if (e->kind == E_DIV && lin(w, e->lhs, &a) && expr_is_const(e->rhs, &k) && k > 0) {
     /* C division truncates: x >= 0: k*v' <= x <= k*v' + k-1; x < 0: k*v' - (k-1) <= x <= k*v' */
-    const char *x = lin_text(&a);
+    const char *x = lin_text(&a), *after = name_with(n, NAME_AFTER);
     trans(w, from, to, guard,
-          xformat("%s >= 0 && %lld*%s' <= %s && %s <= %lld*%s' + %lld", x, k, n, x, x, k, n, k - 1),
+          xformat("%s >= 0 && %lld*%s <= %s && %s <= %lld*%s + %lld", x, k, after, x, x, k, after,
+                  k - 1),
           &ch);
     trans(w, from, to, guard,
-          xformat("%s < 0 && %lld*%s' <= %s + %lld && %s <= %lld*%s'", x, k, n, x, k - 1, x, k, n),
+          xformat("%s < 0 && %lld*%s <= %s + %lld && %s <= %lld*%s", x, k, after, x, k - 1, x, k,
+                  after),
           &ch);
   } else if (e->kind == E_COND) {
     for (int pass = 0; pass < 2; pass++) {
@@ -392,7 +394,7 @@ static void assign(NW *w, const char *from, const char *to, const Conj *guard, V
           vec_push(&g, guard->data[j]);
         for (int j = 0; j < d.data[i].len; j++)
           vec_push(&g, d.data[i].data[j]);
-        trans(w, from, to, &g, xformat("%s' = %d", n, val), &ch);
+        trans(w, from, to, &g, xformat("%s = %d", name_with(n, NAME_AFTER), val), &ch);
       }
     }
   } else {
@@ -444,11 +446,11 @@ static void call(NW *w, const char *from, const char *to, Stmt *s) {
   }
   StrBuf t = {0};
   if (outs.len == 1)
-    sb_printf(&t, "%s' = ", outs.data[0]);
+    sb_printf(&t, "%s = ", name_with(outs.data[0], NAME_AFTER));
   else if (outs.len > 1) {
     sb_printf(&t, "(");
     for (int i = 0; i < outs.len; i++)
-      sb_printf(&t, "%s%s'", i ? ", " : "", outs.data[i]);
+      sb_printf(&t, "%s%s", i ? ", " : "", name_with(outs.data[i], NAME_AFTER));
     sb_printf(&t, ") = ");
   }
   sb_printf(&t, "%s(", c->name);
@@ -697,13 +699,13 @@ static void name_proc(NW *w, Cfg *g, ExtProc *c, Sig *sig) {
     if (!written) { /* the input itself: its value never changes */
       vec_push(&sig->ins, n);
       set_in(w, v, n);
-      record(w, n, ext_in_name(v->name), false);
+      record(w, n, name_with(v->name, NAME_IN), false);
       continue;
     }
-    const char *in = names_take(&w->ns, ext_in_name(v->name));
+    const char *in = names_take(&w->ns, name_with(v->name, NAME_IN));
     vec_push(&sig->ins, in);
     set_in(w, v, in);
-    record(w, in, ext_in_name(v->name), false);
+    record(w, in, name_with(v->name, NAME_IN), false);
     vec_push(&sig->copy_to, n);
     vec_push(&sig->copy_from, in);
     if (v->byref || global) {
@@ -744,7 +746,8 @@ static void start(NW *w, Cfg *g, Sig *sig) {
   Conj copies = {0};
   StrVec changed = {0};
   for (int i = 0; i < sig->copy_to.len; i++) {
-    vec_push(&copies, xformat("%s' = %s", sig->copy_to.data[i], sig->copy_from.data[i]));
+    vec_push(&copies, xformat("%s = %s", name_with(sig->copy_to.data[i], NAME_AFTER),
+                              sig->copy_from.data[i]));
     vec_push(&changed, sig->copy_to.data[i]);
   }
   for (int i = 0; i < sig->init.len; i++) {
@@ -753,9 +756,9 @@ static void start(NW *w, Cfg *g, Sig *sig) {
     const char *n = cur_name(w, v);
     vec_push(&changed, n);
     if (!v->init)
-      vec_push(&copies, xformat("%s' = 0", n)); /* C zero-initializes globals */
+      vec_push(&copies, xformat("%s = 0", name_with(n, NAME_AFTER))); /* C zero-initializes */
     else if (lin(w, v->init, &l))
-      vec_push(&copies, xformat("%s' = %s", n, lin_text(&l)));
+      vec_push(&copies, xformat("%s = %s", name_with(n, NAME_AFTER), lin_text(&l)));
   }
   Dnf pre = dnf_true();
   if (w->f == w->main_func && w->harness) {

@@ -288,8 +288,6 @@ static Z3_ast value_at(const SplAnnotations *a, int line, int col) {
 
 /* ---- From annotations to invariants ----------------------------------------------------- */
 
-#define DROP "\x01drop"
-
 typedef struct Renaming {
   ExtProc *proc;
   bool exit;
@@ -301,15 +299,15 @@ static const char *rename_spl(const char *name, void *arg) {
     ExtName *n = &r->proc->names.data[i];
     if (!strcmp(n->tool, name)) {
       const char *to = r->exit ? n->at_exit : n->at_loop;
-      return to ? to : xformat(DROP "%s", name);
+      return to ? to : name_dropped(name);
     }
   }
-  return xformat(DROP "%s", name); /* not a variable of this procedure */
+  return name_dropped(name); /* not a variable of this procedure */
 }
 
 static bool keep_name(const char *name, void *arg) {
   (void)arg;
-  return strncmp(name, DROP, strlen(DROP)) != 0;
+  return !name_is_dropped(name);
 }
 
 static void add_invariant(SplText *spl, SplPoint *pt, Z3_ast value, Answer *out) {

@@ -863,12 +863,12 @@ static void name_proc(W *w, ExtProc *c, Sig *sig) {
     Var *v = f->params.data[i];
     set_cur(w, v, cur[i]);
     if (!v->byref && !stmt_assigns(f->body, v)) {
-      add_name(w, cur[i], v->name, ext_in_name(v->name));
+      add_name(w, cur[i], v->name, name_with(v->name, NAME_IN));
       vec_push(&sig->ins, decl(w, cur[i], v));
       continue;
     }
-    const char *in = names_take(&w->ns, ext_in_name(v->name));
-    add_name(w, in, ext_in_name(v->name), ext_in_name(v->name));
+    const char *in = names_take(&w->ns, name_with(v->name, NAME_IN));
+    add_name(w, in, name_with(v->name, NAME_IN), name_with(v->name, NAME_IN));
     vec_push(&sig->ins, decl(w, in, v));
     vec_push(&sig->copy_to, cur[i]);
     vec_push(&sig->copy_from, in);
@@ -884,12 +884,12 @@ static void name_proc(W *w, ExtProc *c, Sig *sig) {
     Var *g = c->globals.data[i];
     set_cur(w, g, gcur[i]);
     if (!in_vars(&c->written, g)) {
-      add_name(w, gcur[i], g->name, ext_in_name(g->name));
+      add_name(w, gcur[i], g->name, name_with(g->name, NAME_IN));
       vec_push(&sig->ins, decl(w, gcur[i], g));
       continue;
     }
-    const char *in = names_take(&w->ns, ext_in_name(g->name));
-    add_name(w, in, ext_in_name(g->name), ext_in_name(g->name));
+    const char *in = names_take(&w->ns, name_with(g->name, NAME_IN));
+    add_name(w, in, name_with(g->name, NAME_IN), name_with(g->name, NAME_IN));
     vec_push(&sig->ins, decl(w, in, g));
     vec_push(&sig->copy_to, gcur[i]);
     vec_push(&sig->copy_from, in);

@@ -10,6 +10,7 @@
 #include "backend.h"
 #include "dataflow.h"
 #include "linear.h"
+#include "names.h"
 #include "poly_domain.h"
 #include "polyhedra.h"
 

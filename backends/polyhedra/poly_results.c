@@ -94,7 +94,7 @@ static void point_names(FA *fa, int node, Z3_ast *names) {
   if (node != fa->g->entry)
     for (int k = 0; k < fa->nif; k++)
       if (!pa_aliased(fa, k))
-        names[fa->in_dim[k]] = smt_int_const(xformat("%s__in", fa->var[fa->if_dim[k]]->name));
+        names[fa->in_dim[k]] = smt_int_const(name_with(fa->var[fa->if_dim[k]]->name, NAME_IN));
 }
 
 /* The entry values of inputs that never change, as "x__in == x" (they
@@ -104,7 +104,7 @@ static Z3_ast alias_formula(FA *fa) {
   for (int k = 0; k < fa->nif; k++)
     if (pa_aliased(fa, k)) {
       Var *v = fa->var[fa->if_dim[k]];
-      r = smt_and2(r, Z3_mk_eq(smt_ctx(), smt_int_const(xformat("%s__in", v->name)), smt_var(v)));
+      r = smt_and2(r, Z3_mk_eq(smt_ctx(), smt_int_const(name_with(v->name, NAME_IN)), smt_var(v)));
     }
   return r;
 }
@@ -160,7 +160,7 @@ void pa_report(Analysis *an) {
       dn[d] = d < fa->nvars ? fa->var[d]->name : "?";
     for (int k = 0; k < fa->nif; k++)
       if (!pa_aliased(fa, k))
-        dn[fa->in_dim[k]] = xformat("%s__in", fa->var[fa->if_dim[k]]->name);
+        dn[fa->in_dim[k]] = name_with(fa->var[fa->if_dim[k]]->name, NAME_IN);
     fprintf(stderr, "polyhedra: %s: %d dimensions, %d components\n", fa->f->name, fa->ndims,
             fa->ncomps);
     for (int c = 0; c < fa->ncomps; c++) {

@@ -36,9 +36,10 @@
 
 /* The Var a formula constant stands for, in the scope of f. */
 Var *lift_var_named(Program *p, Func *f, const char *name, bool *entry) {
-  size_t n = strlen(name);
-  *entry = n > 4 && !strcmp(name + n - 4, "__in");
-  char *base = *entry ? xstrndup(name, n - 4) : (char *)name;
+  const char *base;
+  *entry = name_role(name, &base) == NAME_IN;
+  if (!*entry)
+    base = name;
   Var *v = f ? find_local(f, base) : NULL;
   if (!v)
     v = find_global(p, base);
@@ -53,10 +54,10 @@ static Z3_sort array_sort(int ndims) {
   return s;
 }
 
-Z3_ast lift_array(Var *a, const char *suffix) {
+Z3_ast lift_array(Var *a, NameRole r) {
   Z3_context z = smt_ctx();
   int nd = array_dims(a->type, NULL, 0, NULL);
-  return Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("%s%s", a->name, suffix)),
+  return Z3_mk_const(z, Z3_mk_string_symbol(z, name_with(a->name, r)),
                      array_sort(nd ? nd : 1));
 }
 
@@ -69,11 +70,9 @@ static Z3_ast merge_unchanged(Program *p, Func *f, Z3_ast formula) {
   Asts cs = {0}, from = {0}, to = {0};
   smt_constants(formula, &cs);
   for (int i = 0; i < cs.len; i++) {
-    const char *na = lift_const_name(cs.data[i]);
-    size_t la = strlen(na);
-    if (la <= 4 || strcmp(na + la - 4, "__in"))
+    const char *na = lift_const_name(cs.data[i]), *base;
+    if (name_role(na, &base) != NAME_IN)
       continue;
-    char *base = xstrndup(na, la - 4);
     Z3_ast now = Z3_mk_const(z, Z3_mk_string_symbol(z, base), Z3_get_sort(z, cs.data[i]));
     bool entry;
     Var *v = lift_var_named(p, f, na, &entry);

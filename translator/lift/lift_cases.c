@@ -16,10 +16,11 @@
 
 /* ---- Building the quantified formula ---------------------------------------------------- */
 
-static const char *contents_suffix(PointKind kind, bool entry) {
+/* How the contents of an array at entry (or now) are named at a point. */
+static NameRole contents_role(PointKind kind, bool entry) {
   if (kind == POINT_EXIT)
-    return entry ? "" : "'";
-  return entry ? "@entry" : "";
+    return entry ? NAME_NOW : NAME_AFTER;
+  return entry ? NAME_ENTRY_CONTENTS : NAME_NOW;
 }
 
 /* Replace cell values by array reads and rename quantified indices k, k1... */
@@ -43,14 +44,14 @@ static Z3_ast to_arrays(Ctx *c, unsigned mask, Z3_ast f, Asts *bound) {
     bool initial = u->ac->cells.data[u->no].initial;
     Var *arr = u->ac->array;
     if (u->value) {
-      Z3_ast a = lift_array(arr, contents_suffix(c->inv->kind, initial));
+      Z3_ast a = lift_array(arr, contents_role(c->inv->kind, initial));
       for (int d = 0; d < u->ac->ndims; d++)
         a = Z3_mk_select(z, a, idx[d]);
       vec_push(&from, u->value);
       vec_push(&to, a);
     }
     if (u->value_in) {
-      Z3_ast a = lift_array(arr, contents_suffix(c->inv->kind, true));
+      Z3_ast a = lift_array(arr, contents_role(c->inv->kind, true));
       for (int d = 0; d < u->ac->ndims; d++)
         a = Z3_mk_select(z, a, idx[d]);
       vec_push(&from, u->value_in);

@@ -142,15 +142,14 @@ static void print_select(Printer *p, Z3_ast a) {
     a = Z3_get_app_arg(z, Z3_to_app(z, a), 0);
   }
   const char *name = Z3_get_ast_kind(z, a) == Z3_APP_AST ? lift_const_name(a) : "?";
-  size_t len = strlen(name);
-  const char *wrap = NULL;
-  char *base = xstrdup(name);
+  const char *wrap = NULL, *base = name, *b;
   if (p->acsl) {
-    if (len > 6 && !strcmp(name + len - 6, "@entry")) {
-      base = xstrndup(name, len - 6);
+    NameRole r = name_role(name, &b);
+    if (r == NAME_ENTRY_CONTENTS) {
+      base = b;
       wrap = "at";
-    } else if (len > 1 && name[len - 1] == '\'') {
-      base = xstrndup(name, len - 1);
+    } else if (r == NAME_AFTER) {
+      base = b;
     } else if (p->kind == POINT_EXIT) {
       wrap = "old";
     }

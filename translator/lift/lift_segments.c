@@ -159,7 +159,7 @@ static void role_consts(UsedCell *u, Z3_ast out[3]) {
   Var *value = u->ac->cells.data[u->no].value;
   out[0] = u->index[0];
   out[1] = u->value ? u->value : smt_var(value);
-  out[2] = u->value_in ? u->value_in : smt_int_const(xformat("%s__in", value->name));
+  out[2] = u->value_in ? u->value_in : smt_int_const(name_with(value->name, NAME_IN));
 }
 
 /* Can a partner y be beside x (under g)? For an array of unknown length,
@@ -168,7 +168,7 @@ static Z3_ast partner_exists(Ctx *c, UsedCell *u, Z3_ast y, Z3_ast g) {
   Z3_context z = smt_ctx();
   if (lift_range_exact(c, u))
     return smt_exists_qe(&y, 1, g);
-  Z3_ast len = smt_int_const("length!");
+  Z3_ast len = smt_int_const(name_own("length"));
   Z3_ast in = smt_exists_qe(&y, 1, smt_and2(g, Z3_mk_lt(z, y, len)));
   if (!in)
     return NULL;
@@ -323,7 +323,7 @@ static void conjecture_segments(Ctx *c, Segments *sg, unsigned long long *sets, 
   }
   if (nsilent > MAX_SILENT_REGIONS)
     return;
-  Z3_ast v = smt_int_const("v!");
+  Z3_ast v = smt_int_const(name_own("v"));
   for (int r = 0; r < sg->regions.len; r++) {
     if (!silent[r])
       continue;

@@ -59,18 +59,13 @@ static ChcPred *pred_for(Chc *c, Lifted *l) {
 /* The argument of pr that a formula constant named name (with its sort)
  * stands for, in the naming of lift.h / chc_invariant. */
 static int arg_for(ChcPred *pr, const char *name, PointKind kind) {
-  size_t n = strlen(name);
-  bool in = false;
-  char *base = (char *)name;
-  if (n > 4 && !strcmp(name + n - 4, "__in")) { /* scalar at entry */
-    in = true;
-    base = xstrndup(name, n - 4);
-  } else if (n > 6 && !strcmp(name + n - 6, "@entry")) { /* contents at entry */
-    in = true;
-    base = xstrndup(name, n - 6);
-  } else if (n > 1 && name[n - 1] == '\'') { /* contents at exit */
-    base = xstrndup(name, n - 1);
-  } else if (kind == POINT_EXIT && pr->kind == PRED_SUMMARY) {
+  const char *base;
+  NameRole r = name_role(name, &base);
+  /* a scalar or the contents at entry; x' is the contents at exit */
+  bool in = r == NAME_IN || r == NAME_ENTRY_CONTENTS;
+  if (r == NAME_CLAUSE_IN) {
+    base = name;
+  } else if (r == NAME_NOW && kind == POINT_EXIT && pr->kind == PRED_SUMMARY) {
     /* at an exit, plain array contents are the entry's (a vs a') */
     for (int i = 0; i < pr->args.len; i++)
       if (pr->args.data[i].var && pr->args.data[i].var->type->kind == TY_ARRAY &&
@@ -114,7 +109,7 @@ static Z3_ast over_args(ChcPred *pr, Lifted *l) {
     Z3_sort s = Z3_get_sort(z, cs.data[i]);
     if (!Z3_is_eq_sort(z, s, pr->args.data[k].sort))
       return NULL;
-    to[i] = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", k)), s);
+    to[i] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), s);
   }
   return Z3_substitute(z, l->formula, (unsigned)cs.len, cs.data, to);
 }
@@ -132,7 +127,7 @@ static Z3_ast interp(Check *ck, ChcPred *pr, Z3_ast *args, int nargs) {
     return smt_true();
   Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(nargs + 1));
   for (int i = 0; i < nargs; i++)
-    from[i] = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", i)), Z3_get_sort(z, args[i]));
+    from[i] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(i)), Z3_get_sort(z, args[i]));
   return Z3_substitute(z, f, (unsigned)nargs, from, args);
 }
 
@@ -201,7 +196,7 @@ static bool round_(Check *ck) {
     int nh = cl->head_args.len;
     Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(nh + 1));
     for (int k = 0; k < nh; k++)
-      from[k] = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", k)), Z3_get_sort(z, hargs[k]));
+      from[k] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), Z3_get_sort(z, hargs[k]));
     for (int j = 0; j < ck->cands.len; j++) {
       Cand *cd = &ck->cands.data[j];
       if (cd->pred != cl->head || !cd->alive)
@@ -238,8 +233,8 @@ static void add_frame_facts(Check *ck) {
         ChcArg *now = &pr->args.data[k];
         if (now->in || now->var != in->var)
           continue;
-        Z3_ast a = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", j)), in->sort);
-        Z3_ast b = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", k)), now->sort);
+        Z3_ast a = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(j)), in->sort);
+        Z3_ast b = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), now->sort);
         Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true};
         vec_push(&ck->cands, cd);
       }

@@ -11,6 +11,7 @@
  */
 #include "chc.h"
 #include "dataflow.h"
+#include "names.h"
 #include "strbuf.h"
 
 #include <stdlib.h>
@@ -61,10 +62,10 @@ static Z3_ast mk_const(const char *name, Z3_sort s) {
 }
 
 static Z3_ast fresh(Builder *b, const char *base, Z3_sort s) {
-  return mk_const(xformat("%s!%d", base, b->nconst++), s);
+  return mk_const(name_fresh(base, b->nconst++), s);
 }
 
-static const char *in_name(Var *v) { return xformat("%s!in", v->name); }
+static const char *in_name(Var *v) { return name_with(v->name, NAME_CLAUSE_IN); }
 
 /* ---- Functions: state, interface, liveness --------------------------------- */
 
@@ -895,7 +896,7 @@ char *chc_text(Chc *c, bool query, bool check_sat) {
 
 /* The constant an invariant (over Var names) uses for argument a. */
 static Z3_ast arg_const(ChcArg *a) {
-  return mk_const(a->in ? xformat("%s__in", a->var->name) : a->var->name, a->sort);
+  return mk_const(name_with(a->var->name, a->in ? NAME_IN : NAME_NOW), a->sort);
 }
 
 /* f (over Var names, the predicate's arguments only: chc_add_facts projects
@@ -1000,7 +1001,7 @@ Invariant chc_invariant(Chc *c, ChcPred *pr, Z3_ast interp, const char *source) 
   Z3_ast *to = xalloc(sizeof(Z3_ast) * (size_t)(n + 1));
   for (int i = 0; i < n; i++) {
     ChcArg *a = &pr->args.data[i];
-    from[i] = mk_const(xformat("a%d", i), a->sort);
+    from[i] = mk_const(name_pred_arg(i), a->sort);
     to[i] = arg_const(a);
   }
   Z3_ast f = Z3_substitute(z, interp, (unsigned)n, from, to);

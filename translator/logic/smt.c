@@ -6,6 +6,7 @@
  * and reported where the caller can act (a parse error, a timeout).
  */
 #include "smt.h"
+#include "names.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,9 +79,7 @@ static Z3_ast bin(Z3_ast (*mk)(Z3_context, unsigned, const Z3_ast[]), Z3_ast a, 
 static Z3_ast to_int(Z3_ast b) { return Z3_mk_ite(smt_ctx(), b, smt_num(1), smt_num(0)); }
 
 static Z3_ast fresh(SmtEnv *env, Z3_ast constraint_of(Z3_ast r, void *), void *arg) {
-  char name[32];
-  snprintf(name, sizeof name, "nl!%d", nfresh++);
-  Z3_ast r = smt_int_const(name);
+  Z3_ast r = smt_int_const(name_fresh("nl", nfresh++));
   if (env && constraint_of)
     env->side = smt_and2(env->side, constraint_of(r, arg));
   return r;
