@@ -162,6 +162,14 @@ ExtProc *ext_proc(Program *p, Func *f) {
   return c;
 }
 
+void ext_procs(Program *p, const Func *except, ExtProcs *out) {
+  for (int i = 0; i < p->funcs.len; i++) {
+    Func *f = p->funcs.data[i];
+    if (ext_translated(f) && f != except)
+      vec_push(out, ext_proc(p, f));
+  }
+}
+
 ExtProc *ext_proc_find(const ExtProcs *procs, const Func *f) {
   for (int i = 0; i < procs->len; i++)
     if (procs->data[i]->func == f)
@@ -191,56 +199,11 @@ void ext_call_outputs(const ExtProc *c, const Stmt *s, const char *(*name)(Var *
 
 bool ext_translated(const Func *f) { return f->body && !f->wrapper; }
 
-/* The calls at the top level of a body (not inside branches or loops). */
-static Stmt *single_top_call(Stmt *body) {
-  Stmt *call = NULL;
-  for (int i = 0; i < body->stmts.len; i++) {
-    Stmt *s = body->stmts.data[i];
-    if (s->kind == S_CALL) {
-      if (call)
-        return NULL;
-      call = s;
-    } else if (s->kind == S_LOOP || s->kind == S_SWITCH) {
-      return NULL;
-    }
-  }
-  return call;
-}
-
-Func *ext_harness_target(Program *p) {
-  Func *e = p->entry;
-  if (!e || !e->body || e->body->kind != S_BLOCK)
-    return NULL;
-  Stmt *call = single_top_call(e->body);
-  if (!call || !call->func || !ext_translated(call->func))
-    return NULL;
-  /* make_harness gives the harness the location of the function it calls */
-  Loc a = e->loc, b = call->func->loc;
-  if (a.line != b.line || a.col != b.col || !a.file || !b.file || strcmp(a.file, b.file))
-    return NULL;
-  return call->func;
-}
-
 const char *ext_ret_name(Program *p, const Func *f) {
   const char *name = "ret";
   for (int i = 1; find_local((Func *)f, name) || find_global(p, name); i++)
     name = xformat("ret_%d", i);
   return name;
-}
-
-void ext_each_loop(Stmt *s, void (*fn)(Stmt *loop, void *arg), void *arg) {
-  if (!s)
-    return;
-  if (s->kind == S_LOOP)
-    fn(s, arg);
-  for (int i = 0; i < s->stmts.len; i++)
-    ext_each_loop(s->stmts.data[i], fn, arg);
-  ext_each_loop(s->then, fn, arg);
-  ext_each_loop(s->els, fn, arg);
-  ext_each_loop(s->body, fn, arg);
-  ext_each_loop(s->step, fn, arg);
-  for (int i = 0; i < s->cases.len; i++)
-    ext_each_loop(s->cases.data[i]->body, fn, arg);
 }
 
 /* ---- Formulas ------------------------------------------------------------------------- */

@@ -11,6 +11,7 @@
 
 #include "backend.h"
 #include "dataflow.h"
+#include "emit.h"
 #include "names.h"
 #include "files.h"
 #include "proc.h"
@@ -88,6 +89,9 @@ typedef VEC(ExtProc *) ExtProcs;
 
 /* The interface of f (no name yet, no names of variables). */
 ExtProc *ext_proc(Program *p, Func *f);
+/* The interfaces of the functions the writers translate (ext_translated)
+ * but except, in program order, appended to out. */
+void ext_procs(Program *p, const Func *except, ExtProcs *out);
 /* The procedure of f in procs, or NULL. */
 ExtProc *ext_proc_find(const ExtProcs *procs, const Func *f);
 /* The names of the variables receiving the results of the call s of c, in
@@ -106,14 +110,9 @@ void ext_call_outputs(const ExtProc *c, const Stmt *s, const char *(*name)(Var *
 /* Functions the writers translate: with a body and not an inlined
  * assertion/assumption wrapper. */
 bool ext_translated(const Func *f);
-/* When the entry is the generated harness of --entry F (it only prepares
- * the arguments and calls F), F; else NULL. */
-Func *ext_harness_target(Program *p);
 /* The name build_cfg gives f's return value ("ret", or "ret_N" when taken),
  * which Spacer's invariants use too. */
 const char *ext_ret_name(Program *p, const Func *f);
-/* Visit every S_LOOP of s in the order emit_c prints them. */
-void ext_each_loop(Stmt *s, void (*fn)(Stmt *loop, void *arg), void *arg);
 
 /* ======================================================================
  * Formulas
@@ -136,9 +135,9 @@ Verdict cpachecker_read_verdict(const char *out, const char *err, const char **r
 /* The property file of an unreach-call task starting at entry. */
 char *cpachecker_property(const char *entry);
 /* Loop invariants of a correctness witness (GraphML 1.0 or YAML 2.0 text)
- * for the scalar C that emit_c writes for p; appended to a. Returns how many
- * were found. */
-int cpachecker_read_witness(Program *p, const char *c_text, const char *witness, Answer *a);
+ * for the scalar C that emit_c_text wrote for p, its loops where it said
+ * (where); appended to a. Returns how many were found. */
+int cpachecker_read_witness(Program *p, const EmitLoops *where, const char *witness, Answer *a);
 /* A C expression of a witness (over the variables of func and the globals)
  * as a formula, or NULL if it cannot be read. */
 Z3_ast cpachecker_parse_c(Program *p, Func *func, const char *text);

@@ -512,51 +512,6 @@ static void edge(NW *w, Cfg *g, Edge *e) {
 
 /* ---- The harness's precondition ------------------------------------------------------ */
 
-/* What the harness establishes before calling the function, as a
- * conjunction over the harness's variables: its straight-line prefix of
- * nondeterministic choices, assumptions and `if (c) assume(a);`. NULL when
- * the prefix has anything else (no precondition then: sound, less precise). */
-static Expr *harness_prefix(Func *h, Stmt **call) {
-  Expr *pre = NULL;
-  VarVec assigned = {0};
-  Stmt *body = h->body;
-  for (int i = 0; i < body->stmts.len; i++) {
-    Stmt *s = body->stmts.data[i];
-    if (s->kind == S_CALL) {
-      *call = s;
-      return pre ? pre : new_num(1, h->loc);
-    }
-    if (s->kind == S_ASSIGN || (s->kind == S_DECL && is_scalar(s->var->type))) {
-      for (int j = 0; j < assigned.len; j++)
-        if (assigned.data[j] == s->var)
-          return NULL; /* assigned twice: earlier facts would be stale */
-      vec_push(&assigned, s->var);
-      if (s->kind == S_ASSIGN && s->expr->kind != E_NONDET)
-        pre = new_and(pre, new_binary(E_EQ, new_var_ref(s->var, s->loc), s->expr, s->loc));
-      Expr *tc = type_constraint(s->var->type, new_var_ref(s->var, s->loc));
-      if (tc && s->kind == S_ASSIGN && s->expr->kind == E_NONDET)
-        pre = new_and(pre, tc);
-    } else if (s->kind == S_ASSUME) {
-      pre = new_and(pre, s->expr);
-    } else if (s->kind == S_IF && !s->els) {
-      Expr *a = NULL;
-      Stmt *t = s->then;
-      int n = t->kind == S_BLOCK ? t->stmts.len : 1;
-      for (int j = 0; j < n; j++) {
-        Stmt *x = t->kind == S_BLOCK ? t->stmts.data[j] : t;
-        if (x->kind != S_ASSUME)
-          return NULL;
-        a = new_and(a, x->expr);
-      }
-      if (a)
-        pre = new_and(pre, new_or(new_unary(E_NOT, s->expr, s->loc), a));
-    } else if (!(s->kind == S_DECL && !is_scalar(s->var->type))) {
-      return NULL;
-    }
-  }
-  return NULL;
-}
-
 typedef struct Unknown {
   NW *w;
   const VarVec *known;
@@ -574,11 +529,12 @@ static void name_unknown(Var *v, void *arg) {
   set_in(u->w, v, helper(u->w, v->name));
 }
 
-/* The precondition of main_func: the harness prefix with the harness's
+/* The precondition of main_func: what the harness assumes when it calls
+ * main_func (recorded by the cell abstraction), with the harness's
  * arguments replaced by main's inputs; globals keep their initial values. */
 static Expr *precondition(NW *w) {
-  Stmt *call = NULL;
-  Expr *pre = harness_prefix(w->harness, &call);
+  Stmt *call = w->p->harness_call;
+  Expr *pre = w->p->harness_assumes;
   if (!pre || !call) {
     w->out->partial = true;
     return NULL;
@@ -608,13 +564,7 @@ static Expr *precondition(NW *w) {
 /* ---- Procedures ------------------------------------------------------------------------ */
 
 static void build_infos(NW *w) {
-  Program *p = w->p;
-  for (int i = 0; i < p->funcs.len; i++) {
-    Func *f = p->funcs.data[i];
-    if (!ext_translated(f) || f == w->harness)
-      continue;
-    vec_push(&w->procs, ext_proc(p, f));
-  }
+  ext_procs(w->p, w->harness, &w->procs);
   /* main first: the others may not take its name */
   NameSet ps = {{0}, nts_keywords};
   w->pnames = ps;
@@ -829,7 +779,7 @@ NtsText *flata_write(Program *p) {
   NW w = {0};
   w.p = p;
   w.out = xalloc(sizeof *w.out);
-  Func *target = ext_harness_target(p);
+  Func *target = p->harness_target && ext_translated(p->harness_target) ? p->harness_target : NULL;
   w.harness = target ? p->entry : NULL;
   w.main_func = target ? target : p->entry;
   build_infos(&w);

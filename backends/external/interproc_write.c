@@ -785,15 +785,9 @@ static void stmt(W *w, Stmt *s) {
 /* ---- Procedures ------------------------------------------------------------------------ */
 
 static void build_ifaces(W *w) {
-  Program *p = w->p;
-  for (int i = 0; i < p->funcs.len; i++) {
-    Func *f = p->funcs.data[i];
-    if (!ext_translated(f) || f == p->entry)
-      continue;
-    ExtProc *c = ext_proc(p, f);
-    c->name = names_take(&w->procs, f->name);
-    vec_push(&w->ifaces, c);
-  }
+  ext_procs(w->p, w->p->entry, &w->ifaces);
+  for (int i = 0; i < w->ifaces.len; i++)
+    w->ifaces.data[i]->name = names_take(&w->procs, w->ifaces.data[i]->func->name);
 }
 
 static bool in_vars(const VarVec *v, const Var *x) {

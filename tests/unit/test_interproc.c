@@ -755,10 +755,10 @@ static char *fake_output(const char *text, const char *(*value)(int line, int co
 
 static Stmt *first_loop;
 
-static void take_loop(Stmt *loop, void *arg) {
+static void take_loop(Stmt *s, void *arg) {
   (void)arg;
-  if (!first_loop)
-    first_loop = loop;
+  if (!first_loop && s->kind == S_LOOP)
+    first_loop = s;
 }
 
 typedef struct Fake {
@@ -796,7 +796,7 @@ static void annotations_to_invariants(void **state) {
   assert_int_equal(ans.verdict, VERDICT_TRUE); /* no assertion: nothing can fail */
   Func *si = find_func(p, "slice_init");
   first_loop = NULL;
-  ext_each_loop(si->body, take_loop, NULL);
+  stmt_walk(si->body, take_loop, NULL);
   bool loop = false, exit = false;
   for (int i = 0; i < ans.invariants.len; i++) {
     Invariant *inv = &ans.invariants.data[i];

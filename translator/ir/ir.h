@@ -207,6 +207,13 @@ struct Program {
   const char *focus_text;     /* the --focus expression, as given */
   Expr *focus;                /* ... and as parsed */
   VarVec observers;
+  /* When the entry is the caller generated for --entry (its Func.generated
+   * is set): the function it calls, its call, and what holds at that call
+   * as a formula over the harness's variables (NULL when that is not known:
+   * the harness assumes more than its prefix of choices and assumptions). */
+  Func *harness_target;
+  Stmt *harness_call;
+  Expr *harness_assumes;
 };
 
 /* ---- IR construction helpers (ir.c) -------------------------------------- */

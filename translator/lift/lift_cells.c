@@ -109,9 +109,7 @@ bool lift_range_exact(Ctx *c, UsedCell *u) {
       break;
     else if (d == u->ac->ndims - 1)
       return true;
-  if (u->ac->array->kind != VAR_PARAM || !c->abs->entry || !c->abs->entry->generated)
-    return false;
-  return stmt_calls(c->abs->entry->body, c->inv->func);
+  return u->ac->array->kind == VAR_PARAM && c->abs->harness_target == c->inv->func;
 }
 
 /* For the cells of an array of unknown length (not lift_range_exact): the

@@ -54,6 +54,50 @@ Harness cells_make_harness(Abs *a, Func *entry_src, Func *entry_dst) {
   return hs;
 }
 
+/* What the harness body establishes before call, as a conjunction over its
+ * variables: its straight-line prefix of nondeterministic choices (with the
+ * range of their types), assignments, assumptions and the `if (c)
+ * assume(a);` of cells at one index. NULL when the prefix has anything else
+ * (a global array's initializer: no precondition then, sound and less
+ * precise); true when it has nothing. */
+static Expr *prefix_facts(Stmt *body, Stmt *call) {
+  Expr *pre = NULL;
+  VarVec assigned = {0};
+  for (int i = 0; i < body->stmts.len; i++) {
+    Stmt *s = body->stmts.data[i];
+    if (s == call)
+      return pre ? pre : new_num(1, call->loc);
+    if (s->kind == S_ASSIGN || (s->kind == S_DECL && is_scalar(s->var->type))) {
+      for (int j = 0; j < assigned.len; j++)
+        if (assigned.data[j] == s->var)
+          return NULL; /* assigned twice: earlier facts would be stale */
+      vec_push(&assigned, s->var);
+      if (s->kind == S_ASSIGN && s->expr->kind != E_NONDET)
+        pre = new_and(pre, new_binary(E_EQ, new_var_ref(s->var, s->loc), s->expr, s->loc));
+      Expr *tc = type_constraint(s->var->type, new_var_ref(s->var, s->loc));
+      if (tc && s->kind == S_ASSIGN && s->expr->kind == E_NONDET)
+        pre = new_and(pre, tc);
+    } else if (s->kind == S_ASSUME) {
+      pre = new_and(pre, s->expr);
+    } else if (s->kind == S_IF && !s->els) {
+      Expr *a = NULL;
+      Stmt *t = s->then;
+      int n = t->kind == S_BLOCK ? t->stmts.len : 1;
+      for (int j = 0; j < n; j++) {
+        Stmt *x = t->kind == S_BLOCK ? t->stmts.data[j] : t;
+        if (x->kind != S_ASSUME)
+          return NULL;
+        a = new_and(a, x->expr);
+      }
+      if (a)
+        pre = new_and(pre, new_or(new_unary(E_NOT, s->expr, s->loc), a));
+    } else if (!(s->kind == S_DECL && !is_scalar(s->var->type))) {
+      return NULL;
+    }
+  }
+  return NULL;
+}
+
 void cells_harness_body(Abs *a, Harness *hs, Func *entry_src, Func *entry_dst) {
   Func *h = hs->h;
   a->df = h;
@@ -83,4 +127,7 @@ void cells_harness_body(Abs *a, Harness *hs, Func *entry_src, Func *entry_dst) {
   ret->expr = new_num(0, h->loc);
   block_add(body, ret);
   h->body = cells_with_observers(a, body);
+  a->dst->harness_target = entry_dst;
+  a->dst->harness_call = call;
+  a->dst->harness_assumes = prefix_facts(h->body, call);
 }

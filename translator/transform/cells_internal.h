@@ -145,7 +145,8 @@ void cells_focus_if_ready(Abs *a, Stmt *out, Loc loc);
 
 /* The harness of entry (its variables and the cells it passes). */
 Harness cells_make_harness(Abs *a, Func *entry_src, Func *entry_dst);
-/* Its body: choose the arguments, create their cells, call the entry. */
+/* Its body: choose the arguments, create their cells, call the entry; the
+ * harness is recorded on the result program (Program.harness_*). */
 void cells_harness_body(Abs *a, Harness *hs, Func *entry_src, Func *entry_dst);
 
 #endif
