@@ -199,13 +199,6 @@ void ext_call_outputs(const ExtProc *c, const Stmt *s, const char *(*name)(Var *
 
 bool ext_translated(const Func *f) { return f->body && !f->wrapper; }
 
-const char *ext_ret_name(Program *p, const Func *f) {
-  const char *name = "ret";
-  for (int i = 1; find_local((Func *)f, name) || find_global(p, name); i++)
-    name = xformat("ret_%d", i);
-  return name;
-}
-
 /* ---- Formulas ------------------------------------------------------------------------- */
 
 /* The Int constants of f and their names. */

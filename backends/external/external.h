@@ -110,9 +110,6 @@ void ext_call_outputs(const ExtProc *c, const Stmt *s, const char *(*name)(Var *
 /* Functions the writers translate: with a body and not an inlined
  * assertion/assumption wrapper. */
 bool ext_translated(const Func *f);
-/* The name build_cfg gives f's return value ("ret", or "ret_N" when taken),
- * which Spacer's invariants use too. */
-const char *ext_ret_name(Program *p, const Func *f);
 
 /* ======================================================================
  * Formulas

@@ -846,7 +846,7 @@ static void name_proc(W *w, ExtProc *c, Sig *sig) {
   }
   if (c->has_ret) {
     Var *r = xalloc(sizeof *r);
-    r->name = ext_ret_name(w->p, f);
+    r->name = cfg_ret_name(w->p, f);
     r->type = f->ret;
     r->kind = VAR_LOCAL;
     r->owner = f;

@@ -258,16 +258,20 @@ static void collect_vars(Cfg *g, Func *f) {
     vec_push(&g->vars, g->ret);
 }
 
+const char *cfg_ret_name(Program *p, const Func *f) {
+  const char *name = "ret";
+  for (int i = 1; find_local((Func *)f, name) || find_global(p, name); i++)
+    name = xformat("ret_%d", i);
+  return name;
+}
+
 Cfg *build_cfg(Program *p, Func *f) {
   Cfg *g = xalloc(sizeof *g);
   g->func = f;
   Build b = {p, g, {0}, {0}, {0}};
   if (f->ret->kind != TY_VOID) {
     Var *r = xalloc(sizeof *r);
-    const char *name = "ret";
-    for (int i = 1; find_local(f, name) || find_global(p, name); i++)
-      name = xformat("ret_%d", i);
-    r->name = name;
+    r->name = cfg_ret_name(p, f);
     r->type = f->ret;
     r->kind = VAR_LOCAL;
     r->owner = f;
