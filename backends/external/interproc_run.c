@@ -33,6 +33,12 @@ static const char *const domains[] = {"box", "octagon", "polka", "polkastrict", 
                                       "ppl", "pplstrict", "pplgrid", "polkagrid", "boxpolicy",
                                       "taylor1plus", NULL};
 
+/* Other names of domains. */
+static const struct {
+  const char *name, *domain;
+} aliases[] = {
+    {"polyhedra", "polka"}, {"boxes", "box"}, {"intervals", "box"}, {"octagons", "octagon"}};
+
 /* --config: a domain and/or "bool", comma-separated (default polka). */
 static bool read_config(const char *config, const char **domain, bool *bools, const char **why) {
   *domain = "polka";
@@ -45,22 +51,20 @@ static bool read_config(const char *config, const char **domain, bool *bools, co
       *bools = true;
       continue;
     }
-    if (!strcmp(tok, "polyhedra"))
-      tok = "polka";
-    if (!strcmp(tok, "boxes") || !strcmp(tok, "intervals"))
-      tok = "box";
-    if (!strcmp(tok, "octagons"))
-      tok = "octagon";
-    bool known = false;
-    for (int i = 0; domains[i]; i++)
-      known |= !strcmp(domains[i], tok);
+    const char *d = tok;
+    for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
+      if (!strcmp(tok, aliases[i].name))
+        d = aliases[i].domain;
+    bool known = d != tok;
+    for (int i = 0; domains[i] && !known; i++)
+      known = !strcmp(domains[i], tok);
     if (!known) {
       *why = xformat("unknown Interproc configuration '%s' (expected a domain: box, octagon, "
                      "polka, ppl, ...; and/or bool)",
                      tok);
       return false;
     }
-    *domain = tok;
+    *domain = d;
   }
   return true;
 }
