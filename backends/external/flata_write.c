@@ -577,13 +577,6 @@ static void build_infos(NW *w) {
       w->procs.data[i]->name = names_take(&w->pnames, w->procs.data[i]->func->name);
 }
 
-static bool in_vec(const VarVec *v, const Var *x) {
-  for (int i = 0; i < v->len; i++)
-    if (v->data[i] == x)
-      return true;
-  return false;
-}
-
 static void record(NW *w, const char *nts, const char *inv, bool out) {
   if (w->f != w->main_func)
     return;
@@ -634,7 +627,7 @@ static void name_proc(NW *w, Cfg *g, ExtProc *c, Sig *sig) {
   for (int i = 0; i < all.len; i++) {
     Var *v = all.data[i];
     const char *n = lookup(&w->vars, &w->cur, v);
-    bool param = in_vec(&f->params, v); /* (a parameter's owner may be the source function) */
+    bool param = var_in(&f->params, v); /* (a parameter's owner may be the source function) */
     bool global = v->kind == VAR_GLOBAL;
     if (!param && !global) {
       if (v == g->ret) {
@@ -645,7 +638,7 @@ static void name_proc(NW *w, Cfg *g, ExtProc *c, Sig *sig) {
       }
       continue;
     }
-    bool written = global ? in_vec(&c->written, v) : v->byref || stmt_assigns(f->body, v);
+    bool written = global ? var_in(&c->written, v) : v->byref || stmt_assigns(f->body, v);
     if (!written) { /* the input itself: its value never changes */
       vec_push(&sig->ins, n);
       set_in(w, v, n);

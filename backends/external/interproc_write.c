@@ -790,13 +790,6 @@ static void build_ifaces(W *w) {
     w->ifaces.data[i]->name = names_take(&w->procs, w->ifaces.data[i]->func->name);
 }
 
-static bool in_vars(const VarVec *v, const Var *x) {
-  for (int i = 0; i < v->len; i++)
-    if (v->data[i] == x)
-      return true;
-  return false;
-}
-
 static void begin_func(W *w, Func *f) {
   w->f = f;
   w->proc = iface_of(w, f);
@@ -877,7 +870,7 @@ static void name_proc(W *w, ExtProc *c, Sig *sig) {
   for (int i = 0; i < c->globals.len; i++) {
     Var *g = c->globals.data[i];
     set_cur(w, g, gcur[i]);
-    if (!in_vars(&c->written, g)) {
+    if (!var_in(&c->written, g)) {
       add_name(w, gcur[i], g->name, name_with(g->name, NAME_IN));
       vec_push(&sig->ins, decl(w, gcur[i], g));
       continue;

@@ -371,6 +371,13 @@ bool name_in_use(Program *p, Func *f, const char *name) {
   return false;
 }
 
+bool var_in(const VarVec *v, const Var *x) {
+  for (int i = 0; i < v->len; i++)
+    if (v->data[i] == x)
+      return true;
+  return false;
+}
+
 Var *new_temp(Program *p, Func *f, const char *base, Type *t, VarRole role, Loc loc) {
   const char *name = base;
   for (int n = 1; name_in_use(p, f, name); n++)

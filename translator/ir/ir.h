@@ -236,6 +236,8 @@ Var *new_var(Program *p, Func *owner, const char *name, Type *t, VarKind kind, L
  * the globals when f is NULL). */
 Var *new_temp(Program *p, Func *f, const char *base, Type *t, VarRole role, Loc loc);
 bool name_in_use(Program *p, Func *f, const char *name);
+/* Is x one of v? */
+bool var_in(const VarVec *v, const Var *x);
 bool expr_is_const(const Expr *e, long long *value);
 bool expr_has_index(const Expr *e);       /* reads an array */
 bool expr_equal(const Expr *a, const Expr *b);

@@ -69,15 +69,8 @@ static const char *in_name(Var *v) { return name_with(v->name, NAME_CLAUSE_IN); 
 
 /* ---- Functions: state, interface, liveness --------------------------------- */
 
-static bool in_vec(VarVec *v, Var *x) {
-  for (int i = 0; i < v->len; i++)
-    if (v->data[i] == x)
-      return true;
-  return false;
-}
-
 static void push_unique(VarVec *v, Var *x) {
-  if (!in_vec(v, x))
+  if (!var_in(v, x))
     vec_push(v, x);
 }
 
@@ -140,12 +133,12 @@ static void liveness(Builder *b, FuncInfo *fi) {
   int n = g->nodes.len, k = fi->state.len;
   fi->live = xalloc(sizeof(bool) * (size_t)(n * k + 1));
   for (int i = 0; i < k; i++)
-    if (in_vec(&fi->outs, fi->state.data[i]))
+    if (var_in(&fi->outs, fi->state.data[i]))
       fi->live[g->exit * k + i] = true;
   /* parameters standing for constants are used wherever the constant is:
    * keep them live everywhere (and everything, if asked) */
   for (int i = 0; i < k; i++)
-    if (b->c->all_vars || in_vec(&b->c->params, fi->state.data[i]))
+    if (b->c->all_vars || var_in(&b->c->params, fi->state.data[i]))
       for (int n2 = 0; n2 < n; n2++)
         fi->live[n2 * k + i] = true;
   cfg_liveness(b->p, g, k, state_slot, b, fi->live);
@@ -699,7 +692,7 @@ static State *start_state(Builder *b, int c) {
     Var *v = fi->state.data[i];
     if (v->kind != VAR_GLOBAL)
       continue;
-    if (in_vec(&b->c->params, v)) {
+    if (var_in(&b->c->params, v)) {
       s->cond = smt_and2(s->cond, Z3_mk_ge(z, s->val[i], smt_num(1)));
     } else if (is_scalar(v->type)) {
       Z3_ast init = v->init ? term(b, s, v->init, false) : smt_num(0);

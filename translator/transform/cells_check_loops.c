@@ -91,13 +91,6 @@ typedef struct BodyScan {
   VEC(Stmt *) asserts;
 } BodyScan;
 
-bool cells_in_vars(VarVec *v, Var *x) {
-  for (int i = 0; i < v->len; i++)
-    if (v->data[i] == x)
-      return true;
-  return false;
-}
-
 /* Is every variable read by e either not assigned in the body, or assigned
  * earlier in the body? Conservatively: reading a body-assigned variable is
  * fine only after its assignment, which scan order guarantees. */
@@ -123,9 +116,9 @@ static void scan_body(BodyScan *bs, Stmt *s) {
      * from one iteration to the next, which running the body once per cell
      * does not reproduce (unsound): only the body's own variables and
      * normalization temporaries may be assigned. */
-    if (s->var == bs->k || (s->var->role != ROLE_TEMP && !cells_in_vars(&bs->declared, s->var)))
+    if (s->var == bs->k || (s->var->role != ROLE_TEMP && !var_in(&bs->declared, s->var)))
       bs->ok = false;
-    else if (!cells_in_vars(&bs->assigned, s->var))
+    else if (!var_in(&bs->assigned, s->var))
       vec_push(&bs->assigned, s->var);
     return;
   case S_IF:
@@ -135,7 +128,7 @@ static void scan_body(BodyScan *bs, Stmt *s) {
   case S_LOOP: {
     /* an inner quantified-assertion loop whose counter is body-local */
     CheckLoop inner;
-    if (!cells_parse_check_loop(s, &inner) || inner.k == bs->k || !cells_in_vars(&bs->assigned, inner.k)) {
+    if (!cells_parse_check_loop(s, &inner) || inner.k == bs->k || !var_in(&bs->assigned, inner.k)) {
       /* its counter must be set by the body before the inner loop */
       bs->ok = false;
       return;
@@ -313,7 +306,7 @@ bool cells_parse_check_loop(Stmt *loop, CheckLoop *cl) {
   cl->anchor_offset = aoff;
   /* variables assigned by the body and still visible after the loop */
   for (int i = 0; i < bs.assigned.len; i++)
-    if (!cells_in_vars(&bs.declared, bs.assigned.data[i]))
+    if (!var_in(&bs.declared, bs.assigned.data[i]))
       vec_push(&cl->locals, bs.assigned.data[i]);
   return true;
 }

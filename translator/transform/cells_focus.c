@@ -10,8 +10,8 @@
 
 static void focus_cells(Var *v, void *arg) {
   Abs *a = arg;
-  if (v->role == ROLE_USER && a->focus_owner && cells_in_vars(&a->focus_owner->locals, v) &&
-      !cells_in_vars(&a->focus_locals, v))
+  if (v->role == ROLE_USER && a->focus_owner && var_in(&a->focus_owner->locals, v) &&
+      !var_in(&a->focus_locals, v))
     vec_push(&a->focus_locals, v);
   if (v->role != ROLE_CELL_INDEX)
     return;
@@ -81,7 +81,7 @@ void cells_focus_if_ready(Abs *a, Stmt *out, Loc loc) {
     return;
   /* ... after the declarations of the locals it mentions, in scope */
   for (int i = 0; i < a->focus_locals.len; i++)
-    if (!cells_in_vars(&a->in_scope, a->focus_locals.data[i]))
+    if (!var_in(&a->in_scope, a->focus_locals.data[i]))
       return;
   for (int i = 0; i < a->focus_arrays.len; i++) {
     bool created = false;

@@ -131,7 +131,6 @@ void cells_rewrite_assert(Abs *a, Stmt *s, Stmt *out);
 bool cells_parse_check_loop(Stmt *loop, CheckLoop *cl);
 /* The loop as one check per cell of its anchor array. */
 void cells_rewrite_check_loop(Abs *a, Stmt *loop, CheckLoop *cl, Stmt *out);
-bool cells_in_vars(VarVec *v, Var *x);
 
 /* ---- cells_focus.c: --focus -------------------------------------------------------- */
 
