@@ -11,8 +11,8 @@
  *   spacer/spacer_node.c   Spacer of a newer Z3 (npm z3-solver) run by Node.js
  *   polyhedra/             our abstract interpreter on convex polyhedra (PPL)
  *   external/cpachecker.c  CPAchecker on the scalar C
- *   external/flata.c       Flata on the numerical transition system (NTS)
- *   external/interproc.c   Interproc on the SPL program
+ *   external/flata_*.c     Flata on the numerical transition system (NTS)
+ *   external/interproc_*.c Interproc on the SPL program
  */
 #ifndef A2S_BACKEND_H
 #define A2S_BACKEND_H

@@ -18,8 +18,8 @@
  * GraphML 1.0 (invariants on the nodes entered by enterLoopHead edges) or
  * YAML (read with libyaml: loop invariants at the loop's line, formats 2.0
  * and 0.x); their C expressions, read by the front end, become formulas at
- * the loop heads of the abstracted program (the loops of the scalar C,
- * found by their lines in emit_c's output).
+ * the loop heads of the abstracted program (the loops of the scalar C, at
+ * the lines where emit_c wrote them).
  */
 #include "emit.h"
 #include "external.h"
@@ -133,67 +133,6 @@ typedef struct CLoop {
 
 typedef VEC(CLoop) CLoops;
 typedef VEC(int) IntVec;
-
-typedef struct LoopCollect {
-  CLoops *loops;
-  Func *func;
-} LoopCollect;
-
-static void add_loop(Stmt *loop, void *arg) {
-  LoopCollect *lc = arg;
-  CLoop l = {loop, lc->func, 0, 0, NULL, false};
-  vec_push(lc->loops, l);
-}
-
-static bool starts_loop(const char *line, size_t n) {
-  while (n && (*line == ' ' || *line == '\t'))
-    line++, n--;
-  return (n >= 7 && !strncmp(line, "while (", 7)) || (n >= 4 && !strncmp(line, "do {", 4));
-}
-
-/* The loops in emit_c's order, paired with their lines; false if the text
- * does not match the program. */
-static bool find_loops(Program *p, const char *c_text, CLoops *loops) {
-  for (int i = 0; i < p->funcs.len; i++) {
-    Func *f = p->funcs.data[i];
-    if (!ext_translated(f))
-      continue;
-    LoopCollect lc = {loops, f};
-    ext_each_loop(f->body, add_loop, &lc);
-  }
-  int k = 0, line = 1;
-  IntVec open = {0}; /* brace depth at each loop start still open */
-  IntVec which = {0};
-  int depth = 0;
-  for (const char *s = c_text; *s; line++) {
-    const char *e = strchr(s, '\n');
-    size_t n = e ? (size_t)(e - s) : strlen(s);
-    if (starts_loop(s, n)) {
-      if (k >= loops->len)
-        return false;
-      loops->data[k].first = line;
-      vec_push(&open, depth);
-      vec_push(&which, k);
-      k++;
-    }
-    for (size_t i = 0; i < n; i++) {
-      if (s[i] == '{')
-        depth++;
-      else if (s[i] == '}') {
-        depth--;
-        if (open.len && depth == open.data[open.len - 1]) {
-          loops->data[which.data[which.len - 1]].last = line;
-          open.len--;
-          which.len--;
-        }
-      }
-    }
-    if (!e)
-      break;
-    s = e + 1;
-  }
-  return k == loops->len;
-}
 
 /* The loop a witness node stands for, from the lines of the edges entering
  * it: every edge comes from before the loop (entry) or from inside it (back
@@ -393,10 +332,13 @@ static void read_yaml(Program *p, CLoops *loops, const char *w) {
   }
 }
 
-int cpachecker_read_witness(Program *p, const char *c_text, const char *witness, Answer *a) {
+int cpachecker_read_witness(Program *p, const EmitLoops *where, const char *witness, Answer *a) {
   CLoops loops = {0};
-  if (!find_loops(p, c_text, &loops))
-    return 0;
+  for (int i = 0; i < where->len; i++) {
+    CLoop l = {where->data[i].loop, where->data[i].func, where->data[i].first,
+               where->data[i].last, NULL, false};
+    vec_push(&loops, l);
+  }
   if (strstr(witness, "<graphml"))
     read_graphml(p, &loops, witness);
   else
@@ -473,19 +415,6 @@ static void config_args(const char *config, StrVec *argv) {
   }
 }
 
-static char *c_program(Program *p) {
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream(&buf, &len);
-  if (!f)
-    return NULL;
-  emit_c(f, p);
-  fclose(f);
-  char *s = xstrdup(buf ? buf : "");
-  free(buf);
-  return s;
-}
-
 /* The first witness CPAchecker wrote (versions differ in names). */
 static char *read_witness(const char *outdir) {
   static const char *const names[] = {"witness-2.0.yml", "witness.yml", "correctness-witness.yml",
@@ -503,9 +432,8 @@ static Answer run(Program *p, const BackendOptions *o, bool want_invariants) {
   const char *exe = command(o, why, sizeof why);
   if (!exe)
     return ext_unknown(xstrdup(why));
-  char *c_text = c_program(p);
-  if (!c_text)
-    return ext_unknown("cannot write the scalar C program");
+  EmitLoops where = {0};
+  char *c_text = emit_c_text(p, &where);
   char *dir = tmpdir_make("cpachecker", why, sizeof why);
   if (!dir)
     return ext_unknown(xstrdup(why));
@@ -562,7 +490,7 @@ static Answer run(Program *p, const BackendOptions *o, bool want_invariants) {
     if (a.verdict == VERDICT_TRUE && want_invariants) {
       char *w = read_witness(outdir);
       if (w)
-        cpachecker_read_witness(p, c_text, w, &a);
+        cpachecker_read_witness(p, &where, w, &a);
     }
   }
   proc_free(&r);

@@ -9,7 +9,6 @@
 
 #include <errno.h>
 #include <ftw.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -131,41 +130,6 @@ Answer ext_unknown(const char *reason) {
   return a;
 }
 
-/* ---- Text -------------------------------------------------------------------------- */
-
-void text_printf(Text *t, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  if (n < 0)
-    return;
-  if (t->len + (size_t)n + 1 > t->cap) {
-    size_t cap = (t->cap + (size_t)n + 1) * 2;
-    char *s = xalloc(cap);
-    if (t->s)
-      memcpy(s, t->s, t->len);
-    t->s = s;
-    t->cap = cap;
-  }
-  va_start(ap, fmt);
-  vsnprintf(t->s + t->len, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  if (!t->line)
-    t->line = 1;
-  for (int i = 0; i < n; i++) {
-    if (t->s[t->len + (size_t)i] == '\n') {
-      t->line++;
-      t->col = 0;
-    } else {
-      t->col++;
-    }
-  }
-  t->len += (size_t)n;
-}
-
-const char *text_str(const Text *t) { return t->s ? t->s : ""; }
-
 /* ---- Names ---------------------------------------------------------------------------- */
 
 bool names_has(const NameSet *ns, const char *name) {
@@ -190,177 +154,82 @@ const char *names_take(NameSet *ns, const char *base) {
   return name;
 }
 
+/* ---- Procedures of the tools' programs ------------------------------------------------- */
+
+ExtProc *ext_proc(Program *p, Func *f) {
+  ExtProc *c = xalloc(sizeof *c);
+  c->func = f;
+  VarVec used = {0};
+  func_globals(p, f, &used);
+  for (int j = 0; j < used.len; j++)
+    if (is_scalar(used.data[j]->type))
+      vec_push(&c->globals, used.data[j]);
+  func_written_globals(p, f, &c->written);
+  c->has_ret = f->ret->kind != TY_VOID;
+  return c;
+}
+
+void ext_procs(Program *p, const Func *except, ExtProcs *out) {
+  for (int i = 0; i < p->funcs.len; i++) {
+    Func *f = p->funcs.data[i];
+    if (ext_translated(f) && f != except)
+      vec_push(out, ext_proc(p, f));
+  }
+}
+
+ExtProc *ext_proc_find(const ExtProcs *procs, const Func *f) {
+  for (int i = 0; i < procs->len; i++)
+    if (procs->data[i]->func == f)
+      return procs->data[i];
+  return NULL;
+}
+
+void ext_call_outputs(const ExtProc *c, const Stmt *s, const char *(*name)(Var *v, void *arg),
+                      void *arg, StrVec *out) {
+  VarVec to = {0};
+  for (int i = 0; i < s->args.len && i < s->func->params.len; i++)
+    if (s->func->params.data[i]->byref && s->args.data[i]->kind == E_VAR)
+      vec_push(&to, s->args.data[i]->var);
+  if (c->has_ret)
+    vec_push(&to, s->var);
+  for (int i = 0; i < c->written.len; i++)
+    vec_push(&to, c->written.data[i]);
+  for (int i = 0; i < to.len; i++)
+    for (int j = 0; j < i && to.data[i]; j++)
+      if (to.data[j] == to.data[i])
+        to.data[i] = NULL;
+  for (int i = 0; i < to.len; i++)
+    vec_push(out, name(to.data[i], arg));
+}
+
 /* ---- Program facts ------------------------------------------------------------------- */
 
 bool ext_translated(const Func *f) { return f->body && !f->wrapper; }
 
-/* The calls at the top level of a body (not inside branches or loops). */
-static Stmt *single_top_call(Stmt *body) {
-  Stmt *call = NULL;
-  for (int i = 0; i < body->stmts.len; i++) {
-    Stmt *s = body->stmts.data[i];
-    if (s->kind == S_CALL) {
-      if (call)
-        return NULL;
-      call = s;
-    } else if (s->kind == S_LOOP || s->kind == S_SWITCH) {
-      return NULL;
-    }
-  }
-  return call;
-}
-
-Func *ext_harness_target(Program *p) {
-  Func *e = p->entry;
-  if (!e || !e->body || e->body->kind != S_BLOCK)
-    return NULL;
-  Stmt *call = single_top_call(e->body);
-  if (!call || !call->func || !ext_translated(call->func))
-    return NULL;
-  /* make_harness gives the harness the location of the function it calls */
-  Loc a = e->loc, b = call->func->loc;
-  if (a.line != b.line || a.col != b.col || !a.file || !b.file || strcmp(a.file, b.file))
-    return NULL;
-  return call->func;
-}
-
-bool ext_stmt_assigns(const Stmt *s, const Var *v) {
-  if (!s)
-    return false;
-  if ((s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL || s->kind == S_DECL) &&
-      s->var == v)
-    return true;
-  if (s->kind == S_CALL)
-    for (int i = 0; i < s->args.len && i < s->func->params.len; i++) {
-      Expr *a = s->args.data[i];
-      if (s->func->params.data[i]->byref && a->kind == E_VAR && a->var == v)
-        return true;
-    }
-  for (int i = 0; i < s->stmts.len; i++)
-    if (ext_stmt_assigns(s->stmts.data[i], v))
-      return true;
-  for (int i = 0; i < s->cases.len; i++)
-    if (ext_stmt_assigns(s->cases.data[i]->body, v))
-      return true;
-  return ext_stmt_assigns(s->then, v) || ext_stmt_assigns(s->els, v) ||
-         ext_stmt_assigns(s->body, v) || ext_stmt_assigns(s->step, v);
-}
-
-typedef VEC(Func *) FuncVec;
-
-static void calls_in(const Stmt *s, FuncVec *out) {
-  if (!s)
-    return;
-  if (s->kind == S_CALL && s->func) {
-    bool seen = false;
-    for (int i = 0; i < out->len; i++)
-      seen |= out->data[i] == s->func;
-    if (!seen)
-      vec_push(out, s->func);
-  }
-  for (int i = 0; i < s->stmts.len; i++)
-    calls_in(s->stmts.data[i], out);
-  for (int i = 0; i < s->cases.len; i++)
-    calls_in(s->cases.data[i]->body, out);
-  calls_in(s->then, out);
-  calls_in(s->els, out);
-  calls_in(s->body, out);
-  calls_in(s->step, out);
-}
-
-/* Does f assign global g, itself or through a callee? (the call graph may be
- * cyclic: seen stops the search) */
-static bool writes_global(Func *f, Var *g, FuncVec *seen) {
-  for (int i = 0; i < seen->len; i++)
-    if (seen->data[i] == f)
-      return false;
-  vec_push(seen, f);
-  if (!f->body)
-    return false;
-  if (ext_stmt_assigns(f->body, g))
-    return true;
-  FuncVec callees = {0};
-  calls_in(f->body, &callees);
-  for (int i = 0; i < callees.len; i++)
-    if (writes_global(callees.data[i], g, seen))
-      return true;
-  return false;
-}
-
-void ext_written_globals(Program *p, Func *f, VarVec *out) {
-  VarVec used = {0};
-  func_globals(p, f, &used);
-  for (int i = 0; i < used.len; i++) {
-    FuncVec seen = {0};
-    if (is_scalar(used.data[i]->type) && writes_global(f, used.data[i], &seen))
-      vec_push(out, used.data[i]);
-  }
-}
-
-const char *ext_ret_name(Program *p, const Func *f) {
-  const char *name = "ret";
-  for (int i = 1; find_local((Func *)f, name) || find_global(p, name); i++)
-    name = xformat("ret_%d", i);
-  return name;
-}
-
-void ext_each_loop(Stmt *s, void (*fn)(Stmt *loop, void *arg), void *arg) {
-  if (!s)
-    return;
-  if (s->kind == S_LOOP)
-    fn(s, arg);
-  for (int i = 0; i < s->stmts.len; i++)
-    ext_each_loop(s->stmts.data[i], fn, arg);
-  ext_each_loop(s->then, fn, arg);
-  ext_each_loop(s->els, fn, arg);
-  ext_each_loop(s->body, fn, arg);
-  ext_each_loop(s->step, fn, arg);
-  for (int i = 0; i < s->cases.len; i++)
-    ext_each_loop(s->cases.data[i]->body, fn, arg);
-}
-
 /* ---- Formulas ------------------------------------------------------------------------- */
 
-typedef VEC(unsigned) IdVec;
-
-static bool seen_id(IdVec *seen, unsigned id) {
-  for (int i = 0; i < seen->len; i++)
-    if (seen->data[i] == id)
-      return true;
-  vec_push(seen, id);
-  return false;
-}
-
-static void collect(Z3_context z, Z3_ast a, IdVec *seen, StrVec *out) {
-  if (Z3_get_ast_kind(z, a) != Z3_APP_AST || seen_id(seen, Z3_get_ast_id(z, a)))
-    return;
-  Z3_app app = Z3_to_app(z, a);
-  unsigned n = Z3_get_app_num_args(z, app);
-  Z3_func_decl d = Z3_get_app_decl(z, app);
-  if (n == 0 && Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED) {
-    const char *name = Z3_get_symbol_string(z, Z3_get_decl_name(z, d));
-    for (int i = 0; i < out->len; i++)
-      if (!strcmp(out->data[i], name))
-        return;
-    vec_push(out, xstrdup(name));
-    return;
+/* The Int constants of f and their names. */
+static void int_constants(Z3_ast f, SmtAsts *consts, StrVec *names) {
+  Z3_context z = smt_ctx();
+  SmtAsts all = {0};
+  smt_constants(f, &all);
+  for (int i = 0; i < all.len; i++) {
+    if (Z3_get_sort_kind(z, Z3_get_sort(z, all.data[i])) != Z3_INT_SORT)
+      continue;
+    Z3_func_decl d = Z3_get_app_decl(z, Z3_to_app(z, all.data[i]));
+    vec_push(consts, all.data[i]);
+    vec_push(names, xstrdup(Z3_get_symbol_string(z, Z3_get_decl_name(z, d))));
   }
-  for (unsigned i = 0; i < n; i++)
-    collect(z, Z3_get_app_arg(z, app, i), seen, out);
-}
-
-void ext_constants(Z3_ast f, StrVec *out) {
-  IdVec seen = {0};
-  collect(smt_ctx(), f, &seen, out);
 }
 
 Z3_ast ext_project(Z3_ast f, bool (*keep)(const char *name, void *arg), void *arg) {
+  SmtAsts consts = {0};
   StrVec names = {0};
-  ext_constants(f, &names);
-  VEC(Z3_ast) drop = {0};
+  int_constants(f, &consts, &names);
+  SmtAsts drop = {0};
   for (int i = 0; i < names.len; i++)
     if (!keep(names.data[i], arg))
-      vec_push(&drop, smt_int_const(names.data[i]));
+      vec_push(&drop, consts.data[i]);
   if (!drop.len)
     return f;
   Z3_ast r = smt_exists_qe(drop.data, drop.len, f);
@@ -368,14 +237,14 @@ Z3_ast ext_project(Z3_ast f, bool (*keep)(const char *name, void *arg), void *ar
 }
 
 Z3_ast ext_rename(Z3_ast f, const char *(*rename)(const char *name, void *arg), void *arg) {
+  SmtAsts consts = {0};
   StrVec names = {0};
-  ext_constants(f, &names);
-  VEC(Z3_ast) from = {0};
-  VEC(Z3_ast) to = {0};
+  int_constants(f, &consts, &names);
+  SmtAsts from = {0}, to = {0};
   for (int i = 0; i < names.len; i++) {
     const char *n = rename(names.data[i], arg);
     if (n && strcmp(n, names.data[i])) {
-      vec_push(&from, smt_int_const(names.data[i]));
+      vec_push(&from, consts.data[i]);
       vec_push(&to, smt_int_const(n));
     }
   }
@@ -384,4 +253,3 @@ Z3_ast ext_rename(Z3_ast f, const char *(*rename)(const char *name, void *arg), 
   return Z3_substitute(smt_ctx(), f, (unsigned)from.len, from.data, to.data);
 }
 
-const char *ext_in_name(const char *var_name) { return xformat("%s__in", var_name); }

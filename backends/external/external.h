@@ -1,6 +1,6 @@
 /*
- * external.h -- what the external back-ends (cpachecker.c, flata.c,
- * interproc.c) share: finding the tool, a private temporary directory,
+ * external.h -- what the external back-ends (cpachecker.c, flata_*.c,
+ * interproc_*.c) share: finding the tool, a private temporary directory,
  * running with a time limit, text and name helpers for the writers, facts
  * about the abstracted program, formula helpers for the readers -- and the
  * readers and writers themselves, declared here so that the unit tests can
@@ -10,9 +10,12 @@
 #define A2S_EXTERNAL_H
 
 #include "backend.h"
-#include "cfg.h"
+#include "dataflow.h"
+#include "emit.h"
+#include "names.h"
 #include "files.h"
 #include "proc.h"
+#include "strbuf.h"
 
 typedef VEC(const char *) StrVec;
 
@@ -42,20 +45,8 @@ char *ext_line_with(const char *s, const char *needle);
 Answer ext_unknown(const char *reason);
 
 /* ======================================================================
- * Writers: text with line/column tracking, names
+ * Writers: names (the text is a StrBuf, strbuf.h)
  * ====================================================================== */
-
-typedef struct Text {
-  char *s;             /* arena, always NUL-terminated once written */
-  size_t len, cap;
-  int line, col;       /* position after the text so far: 1-based line,
-                          number of characters written on that line */
-} Text;
-
-/* Append printf-style text, keeping line/col up to date. */
-void text_printf(Text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The text so far ("" if nothing was written). */
-const char *text_str(const Text *t);
 
 /* A set of identifiers already used in one scope of the output language. */
 typedef struct NameSet {
@@ -69,45 +60,67 @@ const char *names_take(NameSet *ns, const char *base);
 bool names_has(const NameSet *ns, const char *name);
 
 /* ======================================================================
+ * Procedures of the tools' programs (Flata's NTS, Interproc's SPL)
+ * ====================================================================== */
+
+/* A variable of a procedure in the tool's program and the invariant names
+ * its values have (NULL: projected away). */
+typedef struct ExtName {
+  const char *tool;      /* its name in the tool's program */
+  const char *at_loop;   /* its value at a loop head of the procedure */
+  const char *at_entry;  /* at the start of the procedure (NTS: unprimed) */
+  const char *at_exit;   /* at its exit (NTS: primed) */
+} ExtName;
+
+/* A function as a procedure of the tool's program: what a call passes (the
+ * parameters, then the globals it uses) and receives (the by-reference
+ * values, the result, then the globals it writes), and the names of its
+ * variables. */
+typedef struct ExtProc {
+  Func *func;
+  const char *name;      /* in the tool's program */
+  VarVec globals;        /* scalar globals it uses */
+  VarVec written;        /* scalar globals it writes */
+  bool has_ret;
+  VEC(ExtName) names;
+} ExtProc;
+
+typedef VEC(ExtProc *) ExtProcs;
+
+/* The interface of f (no name yet, no names of variables). */
+ExtProc *ext_proc(Program *p, Func *f);
+/* The interfaces of the functions the writers translate (ext_translated)
+ * but except, in program order, appended to out. */
+void ext_procs(Program *p, const Func *except, ExtProcs *out);
+/* The procedure of f in procs, or NULL. */
+ExtProc *ext_proc_find(const ExtProcs *procs, const Func *f);
+/* The names of the variables receiving the results of the call s of c, in
+ * the order of c's outputs: the variables passed by reference, the call's
+ * variable (its result), the globals c writes; name(v, arg) gives each
+ * name, name(NULL, arg) one for a result that goes nowhere: a result the
+ * call discards, and one for a variable that receives an earlier one (no
+ * variable receives two). */
+void ext_call_outputs(const ExtProc *c, const Stmt *s, const char *(*name)(Var *v, void *arg),
+                      void *arg, StrVec *out);
+
+/* ======================================================================
  * Facts about the abstracted program
  * ====================================================================== */
 
 /* Functions the writers translate: with a body and not an inlined
  * assertion/assumption wrapper. */
 bool ext_translated(const Func *f);
-/* When the entry is the generated harness of --entry F (it only prepares
- * the arguments and calls F), F; else NULL. */
-Func *ext_harness_target(Program *p);
-/* Does s (or anything in it) assign v (assignment, read, call result)? */
-bool ext_stmt_assigns(const Stmt *s, const Var *v);
-/* Globals that f or its callees assign (program order). */
-void ext_written_globals(Program *p, Func *f, VarVec *out);
-/* The name build_cfg gives f's return value ("ret", or "ret_N" when taken),
- * which Spacer's invariants use too. */
-const char *ext_ret_name(Program *p, const Func *f);
-/* Visit every S_LOOP of s in the order emit_c prints them. */
-void ext_each_loop(Stmt *s, void (*fn)(Stmt *loop, void *arg), void *arg);
 
 /* ======================================================================
  * Formulas
  * ====================================================================== */
 
-/* Names of the uninterpreted Int constants of f (arena strings). */
-void ext_constants(Z3_ast f, StrVec *out);
 /* exists (every constant of f that keep() rejects). f, as a quantifier-free
  * formula (true if Z3 cannot eliminate them: weaker, still sound). */
 Z3_ast ext_project(Z3_ast f, bool (*keep)(const char *name, void *arg), void *arg);
 /* f with every constant renamed by rename() (NULL: kept). */
 Z3_ast ext_rename(Z3_ast f, const char *(*rename)(const char *name, void *arg), void *arg);
 
-/* The invariant names of a function's variables, the convention of Spacer's
- * invariants (chc.c): at POINT_EXIT of a function other than the entry, an
- * input (parameter or global) appears as "<name>__in" (its value at entry)
- * and an output (by-reference cell value, global, return value "ret") as
- * "<name>" (its value at exit); locals are projected out. At the entry's
- * exit and at loop heads, "<name>" is the current value; inputs may also
- * appear as "<name>__in". */
-const char *ext_in_name(const char *var_name);
 
 /* ======================================================================
  * CPAchecker (cpachecker.c)
@@ -120,9 +133,9 @@ Verdict cpachecker_read_verdict(const char *out, const char *err, const char **r
 char *cpachecker_property(const char *entry);
 /* Loop invariants of a correctness witness (GraphML 1.0, or YAML: format
  * 2.0 invariant_set entries, format 0.x loop_invariant entries) for the
- * scalar C that emit_c writes for p; appended to a. Returns how many were
- * found. */
-int cpachecker_read_witness(Program *p, const char *c_text, const char *witness, Answer *a);
+ * scalar C that emit_c_text wrote for p, its loops where it said (where);
+ * appended to a. Returns how many were found. */
+int cpachecker_read_witness(Program *p, const EmitLoops *where, const char *witness, Answer *a);
 /* A C expression of a witness (over the variables of func and the globals,
  * read by the front end with their C types) as a formula, or NULL if it
  * cannot be read. Names the program does not have (the tool's temporaries)
@@ -130,7 +143,7 @@ int cpachecker_read_witness(Program *p, const char *c_text, const char *witness,
 Z3_ast cpachecker_parse_c(Program *p, Func *func, const char *text);
 
 /* ======================================================================
- * Flata (flata.c): numerical transition systems
+ * Flata (flata_write.c, flata_run.c, flata_read.c): numerical transition systems
  * ====================================================================== */
 
 typedef struct FlataOutput {
@@ -151,18 +164,12 @@ FlataOutput flata_read_output(const char *out);
  * error. */
 Z3_ast flata_parse_relation(const char *text);
 
-/* What the NTS writer made of the main procedure, for reading the relation
- * back: which NTS name holds which variable's entry or exit value. */
-typedef struct NtsName {
-  const char *nts;     /* name in the NTS */
-  const char *inv;     /* name in invariants ("x" or "x__in"); NULL: project */
-  bool out;            /* an output: its primed name is the exit value */
-} NtsName;
-
 typedef struct NtsText {
   const char *text;
-  Func *main_func;     /* the function written as main */
-  VEC(NtsName) main_names;
+  /* The function written as main; for reading the relation back, which NTS
+   * name holds which variable's value at main's entry (unprimed) or exit
+   * (primed). */
+  ExtProc *main;
   bool partial;        /* main's caller assumes more than the NTS says: an
                           error Flata finds may not happen in the program */
 } NtsText;
@@ -174,7 +181,7 @@ NtsText *flata_write(Program *p);
 Invariant flata_invariant(const NtsText *nts, Z3_ast relation);
 
 /* ======================================================================
- * Interproc (interproc.c): SPL programs and their annotations
+ * Interproc (interproc_write.c, interproc_run.c, interproc_read.c): SPL programs
  * ====================================================================== */
 
 typedef enum { SPL_LOOP_HEAD, SPL_EXIT, SPL_FAIL } SplPointKind;
@@ -187,22 +194,10 @@ typedef struct SplPoint {
   Stmt *loop;          /* SPL_LOOP_HEAD */
 } SplPoint;
 
-/* A variable of one SPL procedure and the invariant name it stands for. */
-typedef struct SplName {
-  const char *spl;
-  const char *loop_name;   /* at loop heads (NULL: project) */
-  const char *exit_name;   /* at the exit (NULL: project) */
-} SplName;
-
-typedef struct SplProc {
-  Func *func;
-  VEC(SplName) names;
-} SplProc;
-
 typedef struct SplText {
   const char *text;
   VEC(SplPoint) points;
-  VEC(SplProc *) procs;
+  ExtProcs procs;      /* with the names of their variables at loop heads and exits */
 } SplText;
 
 /* The SPL program of p. bool_observers: observer flags as `bool` variables

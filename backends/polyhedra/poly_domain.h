@@ -88,8 +88,6 @@ Alts lin_expr(LinEnv *env, Expr *e);
 Dnf lin_cond(LinEnv *env, Expr *e, bool pos);
 /* The single linear form of e, when it has one without cases or unknowns. */
 bool lin_plain(LinEnv *env, Expr *e, Lin *out);
-/* The comparison operator of the negation: < gives >=, == gives !=. */
-ExprKind cmp_negated(ExprKind k);
 
 /* ---- Polyhedra ----------------------------------------------------------- */
 

@@ -11,6 +11,7 @@
  * disjuncts give an unknown value or "true": always an over-approximation,
  * on mathematical integers.
  */
+#include "linear.h"
 #include "poly_domain.h"
 
 #include <limits.h>
@@ -307,22 +308,35 @@ static Dnf dnf_true(void) {
 
 static Dnf dnf_capped(Dnf d) { return d.len > LIN_MAX_DISJ ? dnf_true() : d; }
 
-static Dnf dnf_or(Dnf a, Dnf b) {
-  for (int i = 0; i < b.len; i++)
-    vec_push(&a, b.data[i]);
-  return dnf_capped(a);
+static Dnf *boxed(Dnf d) {
+  Dnf *b = xalloc(sizeof *b);
+  *b = d;
+  return b;
 }
 
-static Dnf dnf_and(Dnf a, Dnf b) {
+/* a || b and a && b on boxed Dnfs (the connectives of cond_fold). */
+static void *dnf_or(void *pa, void *pb, void *arg) {
+  Dnf a = *(Dnf *)pa, b = *(Dnf *)pb;
+  (void)arg;
+  for (int i = 0; i < b.len; i++)
+    vec_push(&a, b.data[i]);
+  return boxed(dnf_capped(a));
+}
+
+static void *dnf_and(void *pa, void *pb, void *arg) {
+  Dnf a = *(Dnf *)pa, b = *(Dnf *)pb;
+  (void)arg;
   if ((long long)a.len * b.len > LIN_MAX_DISJ) {
     /* keep the smaller side exact only if the other is "true" */
-    return a.len == 1 && !a.data[0].len ? b : b.len == 1 && !b.data[0].len ? a : dnf_true();
+    return boxed(a.len == 1 && !a.data[0].len   ? b
+                 : b.len == 1 && !b.data[0].len ? a
+                                                : dnf_true());
   }
   Dnf r = {0};
   for (int i = 0; i < a.len; i++)
     for (int j = 0; j < b.len; j++)
       vec_push(&r, guard_cat(a.data[i], b.data[j]));
-  return r;
+  return boxed(r);
 }
 
 /* The comparison a op b (op already negated if needed), case by case. */
@@ -348,42 +362,23 @@ static Dnf compare(LinEnv *lc, Alts a, Alts b, ExprKind op) {
   return dnf_capped(r);
 }
 
-ExprKind cmp_negated(ExprKind k) {
-  switch (k) {
-  case E_LT: return E_GE;
-  case E_LE: return E_GT;
-  case E_GT: return E_LE;
-  case E_GE: return E_LT;
-  case E_EQ: return E_NE;
-  default: return E_EQ;
-  }
+/* The leaves of lin_cond (cond_fold's), as boxed Dnfs. */
+static void *fold_cmp(Expr *lhs, ExprKind op, Expr *rhs, void *arg) {
+  LinEnv *lc = arg;
+  Alts a = lin_expr(lc, lhs);
+  Alts b = rhs ? lin_expr(lc, rhs) : alts1(no_guard(), lin_const(lc->cap, 0));
+  return boxed(compare(lc, a, b, op));
+}
+
+static void *fold_truth(bool value, void *arg) {
+  (void)arg;
+  return boxed(value ? dnf_true() : (Dnf){0});
 }
 
 /* Disjunctive normal form of e (pos) or of !e, over linear constraints. */
 Dnf lin_cond(LinEnv *lc, Expr *e, bool pos) {
-  switch (e->kind) {
-  case E_LAND:
-  case E_LOR: {
-    Dnf a = lin_cond(lc, e->lhs, pos), b = lin_cond(lc, e->rhs, pos);
-    return (e->kind == E_LAND) == pos ? dnf_and(a, b) : dnf_or(a, b);
-  }
-  case E_NOT:
-    return lin_cond(lc, e->lhs, !pos);
-  case E_NUM:
-    return (e->num != 0) == pos ? dnf_true() : (Dnf){0};
-  case E_CAST:
-    return lin_cond(lc, e->lhs, pos);
-  case E_COND: {
-    Dnf c = lin_cond(lc, e->cond, true), nc = lin_cond(lc, e->cond, false);
-    return dnf_or(dnf_and(c, lin_cond(lc, e->lhs, pos)), dnf_and(nc, lin_cond(lc, e->rhs, pos)));
-  }
-  case E_LT: case E_LE: case E_GT: case E_GE: case E_EQ: case E_NE:
-    return compare(lc, lin_expr(lc, e->lhs), lin_expr(lc, e->rhs),
-                   pos ? e->kind : cmp_negated(e->kind));
-  default:
-    return compare(lc, lin_expr(lc, e), alts1(no_guard(), lin_const(lc->cap, 0)),
-                   pos ? E_NE : E_EQ);
-  }
+  CondFold f = {fold_cmp, fold_truth, dnf_and, dnf_or, lc};
+  return *(Dnf *)cond_fold(&f, e, pos);
 }
 
 bool lin_plain(LinEnv *env, Expr *e, Lin *out) {

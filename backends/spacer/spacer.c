@@ -334,7 +334,7 @@ void spacer_invariants(Chc *c, SpacerResult *r, Answer *out, const char *source)
       continue;
     const char **names = xalloc(sizeof(char *) * (size_t)(pr->args.len + 1));
     for (int j = 0; j < pr->args.len; j++)
-      names[j] = xformat("a%d", j);
+      names[j] = name_pred_arg(j);
     Z3_ast f = smt_parse(r->interp_texts.data[i], names, pr->args.len);
     if (!f)
       continue;

@@ -7,6 +7,7 @@
 
 #include "backend.h"
 #include "chc.h"
+#include "names.h"
 
 /* A ground fact of a counterexample: a predicate applied to values. */
 typedef struct GroundFact {

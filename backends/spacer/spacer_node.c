@@ -77,9 +77,9 @@ static void read_model(Chc *c, const char *model, SpacerResult *r) {
     char *script = xformat("%s\n", defs);
     char *app = xformat("(%s", pr->name);
     for (int j = 0; j < pr->args.len; j++) {
-      script = xformat("%s(declare-const a%d %s)\n", script, j,
+      script = xformat("%s(declare-const %s %s)\n", script, name_pred_arg(j),
                        Z3_sort_to_string(z, pr->args.data[j].sort));
-      app = xformat("%s a%d", app, j);
+      app = xformat("%s %s", app, name_pred_arg(j));
     }
     script = xformat("%s(assert %s%s)\n", script, pr->args.len ? app : pr->name,
                      pr->args.len ? ")" : "");

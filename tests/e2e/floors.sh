@@ -50,11 +50,11 @@ check() {
   done
 }
 
-check translator/base base.h ir.h smt.h driver.h
-check translator/ir ir.h frontend.h transform.h smt.h emit.h driver.h
+check translator/base yaml_doc.h ir.h dataflow.h smt.h names.h driver.h
+check translator/ir dataflow.h frontend.h transform.h smt.h linear.h names.h emit.h driver.h
 check translator/frontend frontend.h transform.h smt.h emit.h backend.h driver.h
-check translator/emit emit.h smt.h frontend.h transform.h backend.h driver.h
-check translator/logic chc.h frontend.h transform.h emit.h lift.h backend.h driver.h
+check translator/emit emit.h smt.h names.h frontend.h transform.h backend.h driver.h
+check translator/logic names.h frontend.h transform.h emit.h lift.h backend.h driver.h
 check translator/transform transform.h emit.h lift.h backend.h replay.h driver.h
 check translator/lift recheck.h frontend.h backend.h emit.h replay.h driver.h
 check backends backend.h lift.h replay.h driver.h

@@ -718,7 +718,7 @@ static void assertion_with_two_reads(void **state) {
 }
 
 /* The guard of a combination respects short-circuit evaluation: a read that
- * is not performed need not hit a cell (precise() in cells.c). For every
+ * is not performed need not hit a cell (precise() in cells_access.c). For every
  * choice of the cells, the scalar program fails exactly when expected. */
 static void short_circuit_guards(void **state) {
   (void)state;

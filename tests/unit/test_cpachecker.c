@@ -121,17 +121,6 @@ static void reads_c_expressions(void **state) {
 
 /* ---- Witnesses -------------------------------------------------------------------------- */
 
-static char *scalar_c(Program *p) {
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream(&buf, &len);
-  emit_c(f, p);
-  fclose(f);
-  char *s = xstrdup(buf);
-  free(buf);
-  return s;
-}
-
 /* The line of the n-th `while (` in text (1-based lines). */
 static int while_line(const char *text, int n) {
   int line = 1;
@@ -143,6 +132,17 @@ static int while_line(const char *text, int n) {
   }
   fail_msg("no while number %d", n);
   return 0;
+}
+
+/* The scalar C of p and where its loops are; emit_c says where it wrote
+ * them, which must be where the text has them. */
+static char *scalar_c(Program *p, EmitLoops *where) {
+  char *text = emit_c_text(p, where);
+  for (int k = 0; k < where->len; k++) {
+    assert_int_equal(where->data[k].first, while_line(text, k));
+    assert_true(where->data[k].last > where->data[k].first);
+  }
+  return text;
 }
 
 static Stmt *loop_of(Func *f) {
@@ -190,10 +190,11 @@ static const char *graphml(int copy_line, int init_line) {
 static void reads_graphml_witness(void **state) {
   (void)state;
   Program *p = load("array_copy.c", NULL);
-  char *text = scalar_c(p);
+  EmitLoops where = {0};
+  char *text = scalar_c(p, &where);
   int copy_line = while_line(text, 0), init_line = while_line(text, 1);
   Answer a = {0};
-  assert_int_equal(cpachecker_read_witness(p, text, graphml(copy_line, init_line), &a), 1);
+  assert_int_equal(cpachecker_read_witness(p, &where, graphml(copy_line, init_line), &a), 1);
   Invariant *inv = &a.invariants.data[0];
   Func *f = find_func(p, "array_copy");
   assert_ptr_equal(inv->func, f);
@@ -206,7 +207,8 @@ static void reads_graphml_witness(void **state) {
 static void reads_yaml_witness(void **state) {
   (void)state;
   Program *p = load("array_copy.c", NULL);
-  char *text = scalar_c(p);
+  EmitLoops where = {0};
+  char *text = scalar_c(p, &where);
   int copy_line = while_line(text, 0), init_line = while_line(text, 1);
   char *w = xformat("- entry_type: invariant_set\n"
                     "  metadata:\n    format_version: \"2.0\"\n"
@@ -225,13 +227,14 @@ static void reads_yaml_witness(void **state) {
                     "        format: c_expression\n",
                     copy_line, copy_line, init_line);
   Answer a = {0};
-  assert_int_equal(cpachecker_read_witness(p, text, w, &a), 1);
+  assert_int_equal(cpachecker_read_witness(p, &where, w, &a), 1);
   const char *names[] = {"i", "n"};
   equivalent(a.invariants.data[0].formula, "(and (<= i n) (<= 0 i))", names, 2);
   assert_ptr_equal(a.invariants.data[0].loop, loop_of(find_func(p, "array_copy")));
-  /* a text that does not match the program gives nothing */
+  /* no loop where the witness says: nothing */
   Answer b = {0};
-  assert_int_equal(cpachecker_read_witness(p, "int main(void) { return 0; }\n", w, &b), 0);
+  EmitLoops none = {0};
+  assert_int_equal(cpachecker_read_witness(p, &none, w, &b), 0);
 }
 
 /* Format 0.x: one loop_invariant entry per invariant; formats other than
@@ -239,7 +242,8 @@ static void reads_yaml_witness(void **state) {
 static void reads_yaml_witness_0x(void **state) {
   (void)state;
   Program *p = load("array_copy.c", NULL);
-  char *text = scalar_c(p);
+  EmitLoops where = {0};
+  char *text = scalar_c(p, &where);
   int copy_line = while_line(text, 0);
   /* the location is written once (an anchor) and repeated by aliases */
   char *w = xformat("- entry_type: loop_invariant\n"
@@ -256,12 +260,12 @@ static void reads_yaml_witness_0x(void **state) {
                     "  loop_invariant: {string: 'i <= n', type: assertion, format: C}\n",
                     copy_line);
   Answer a = {0};
-  assert_int_equal(cpachecker_read_witness(p, text, w, &a), 1);
+  assert_int_equal(cpachecker_read_witness(p, &where, w, &a), 1);
   const char *names[] = {"i", "n"};
   equivalent(a.invariants.data[0].formula, "(and (<= i n) (<= 0 i))", names, 2);
   Answer b = {0};
-  assert_int_equal(cpachecker_read_witness(p, text, xformat("%s  - [unclosed\n", w), &b), 0);
-  assert_int_equal(cpachecker_read_witness(p, text, "entry_type: loop_invariant\n", &b), 0);
+  assert_int_equal(cpachecker_read_witness(p, &where, xformat("%s  - [unclosed\n", w), &b), 0);
+  assert_int_equal(cpachecker_read_witness(p, &where, "entry_type: loop_invariant\n", &b), 0);
 }
 
 /* ---- Running ------------------------------------------------------------------------------ */
@@ -364,7 +368,8 @@ static const char *fake_cpa(const char *name, const char *verdict, const char *w
 static void fake_cpachecker_run(void **state) {
   (void)state;
   Program *p = load("array_copy.c", NULL);
-  char *text = scalar_c(p);
+  EmitLoops where = {0};
+  char *text = scalar_c(p, &where);
   BackendOptions o = {0};
   o.tool = fake_cpa("cpa.sh", "TRUE", graphml(while_line(text, 0), while_line(text, 1)));
   o.timeout = 60;

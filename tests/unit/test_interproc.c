@@ -747,20 +747,20 @@ static void control_flow(void **state) {
 static char *fake_output(const char *text, const char *(*value)(int line, int col, void *),
                          void *arg) {
   SplCheck c = check_spl(text, false);
-  Text t = {0};
-  text_printf(&t, "Annotated program after forward analysis\n");
+  StrBuf t = {0};
+  sb_printf(&t, "Annotated program after forward analysis\n");
   for (int i = 0; i < c.points.len; i++)
-    text_printf(&t, "  x = 0; /* (L%d C%d) %s */\n", c.points.data[i].line, c.points.data[i].col,
+    sb_printf(&t, "  x = 0; /* (L%d C%d) %s */\n", c.points.data[i].line, c.points.data[i].col,
                 value(c.points.data[i].line, c.points.data[i].col, arg));
-  return xstrdup(text_str(&t));
+  return xstrdup(sb_str(&t));
 }
 
 static Stmt *first_loop;
 
-static void take_loop(Stmt *loop, void *arg) {
+static void take_loop(Stmt *s, void *arg) {
   (void)arg;
-  if (!first_loop)
-    first_loop = loop;
+  if (!first_loop && s->kind == S_LOOP)
+    first_loop = s;
 }
 
 typedef struct Fake {
@@ -798,7 +798,7 @@ static void annotations_to_invariants(void **state) {
   assert_int_equal(ans.verdict, VERDICT_TRUE); /* no assertion: nothing can fail */
   Func *si = find_func(p, "slice_init");
   first_loop = NULL;
-  ext_each_loop(si->body, take_loop, NULL);
+  stmt_walk(si->body, take_loop, NULL);
   bool loop = false, exit = false;
   for (int i = 0; i < ans.invariants.len; i++) {
     Invariant *inv = &ans.invariants.data[i];

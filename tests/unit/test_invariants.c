@@ -203,7 +203,7 @@ static void dutch_flag(void **state) {
       "(forall ((x Int)) (=> (and (<= q x) (< x size) (<= 0 x)) (>= (select |data'| x) high)))",
       "(forall ((x Int)) (=> (and (< p x) (< x q) (<= 0 x) (< x size)) "
       "(and (<= low (select |data'| x)) (< (select |data'| x) high))))"};
-  /* The outer segments: lifted by segments (lift.c) from the exit
+  /* The outer segments: lifted by segments (lift_segments.c) from the exit
    * invariant of the polyhedra, a disjunction of some 50 cases. Under the
    * program's scalar facts -1 <= p < q <= size, which are reported on a
    * line of their own: in a slow build (sanitizers) the projection that

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "dataflow.h"
 #include "poly_domain.h"
 #include "polyhedra.h"
 #include "smt.h"

@@ -6,6 +6,7 @@
 #ifndef A2S_BASE_H
 #define A2S_BASE_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -24,6 +25,7 @@ char *xformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * with "...", so that the cut shows. */
 void format_cut(char *buf, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+char *xvformat(const char *fmt, va_list ap);
 /* Release every arena allocation made so far. */
 void arena_free_all(void);
 /* Seconds on the monotonic clock (CLOCK_MONOTONIC): for time limits and

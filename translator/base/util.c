@@ -56,14 +56,21 @@ char *xstrndup(const char *s, size_t n) {
 
 char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 
+char *xvformat(const char *fmt, va_list ap) {
+  va_list again;
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  char *buf = xalloc((size_t)(n > 0 ? n : 0) + 1);
+  if (n > 0)
+    vsnprintf(buf, (size_t)n + 1, fmt, again);
+  va_end(again);
+  return buf;
+}
+
 char *xformat(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  char *buf = xalloc((size_t)n + 1);
-  va_start(ap, fmt);
-  vsnprintf(buf, (size_t)n + 1, fmt, ap);
+  char *buf = xvformat(fmt, ap);
   va_end(ap);
   return buf;
 }

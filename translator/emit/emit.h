@@ -9,6 +9,17 @@
 
 /* emit_c.c */
 void emit_c(FILE *out, Program *p);
+/* Where emit_c wrote a loop: the lines of its first line (`while (...) {`
+ * or `do {`) and of its closing brace (`}` or `} while (...);`). */
+typedef struct EmitLoop {
+  Stmt *loop;
+  Func *func;
+  int first, last;
+} EmitLoop;
+typedef VEC(EmitLoop) EmitLoops;
+/* The scalar C of p as text (arena); with loops, where each loop is, in
+ * the order they start. */
+char *emit_c_text(Program *p, EmitLoops *loops);
 /* Expression as C text (arena string). */
 char *expr_to_c(const Expr *e);
 void print_expr(FILE *out, const Expr *e);

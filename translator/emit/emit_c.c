@@ -8,6 +8,7 @@
  * `if (!(c)) reach_error();`.
  */
 #include "emit.h"
+#include "strbuf.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -33,36 +34,6 @@ static int prec(const Expr *e) {
   }
 }
 
-typedef struct Buf {
-  char *s;
-  size_t len, cap;
-} Buf;
-
-static void bput(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void bput(Buf *b, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char tmp[512];
-  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-  va_end(ap);
-  if (b->len + (size_t)n + 1 > b->cap) {
-    size_t cap = (b->cap + (size_t)n + 1) * 2;
-    char *s = xalloc(cap);
-    if (b->s)
-      memcpy(s, b->s, b->len);
-    b->s = s;
-    b->cap = cap;
-  }
-  if ((size_t)n < sizeof tmp) {
-    memcpy(b->s + b->len, tmp, (size_t)n + 1);
-  } else {
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-  }
-  b->len += (size_t)n;
-}
-
 static const char *nondet_fn(const Type *t) {
   if (t->kind == TY_BOOL)
     return "__VERIFIER_nondet_bool";
@@ -76,9 +47,9 @@ static const char *nondet_fn(const Type *t) {
   return names[t->is_unsigned][i];
 }
 
-static void expr_buf(Buf *b, const Expr *e, int ctx);
+static void expr_buf(StrBuf *b, const Expr *e, int ctx);
 
-static void operand(Buf *b, const Expr *e, int p, bool right) {
+static void operand(StrBuf *b, const Expr *e, int p, bool right) {
   int ep = prec(e);
   /* parenthesize lower precedence, and equal precedence on the right */
   bool paren = ep < p || (right && ep == p && ep < 14);
@@ -87,51 +58,51 @@ static void operand(Buf *b, const Expr *e, int p, bool right) {
       p <= 11)
     paren = true;
   if (paren)
-    bput(b, "(");
+    sb_printf(b, "(");
   expr_buf(b, e, ep);
   if (paren)
-    bput(b, ")");
+    sb_printf(b, ")");
 }
 
-static void var_name(Buf *b, const Var *v) {
+static void var_name(StrBuf *b, const Var *v) {
   if (v->byref)
-    bput(b, "(*%s)", v->name);
+    sb_printf(b, "(*%s)", v->name);
   else
-    bput(b, "%s", v->name);
+    sb_printf(b, "%s", v->name);
 }
 
-static void expr_buf(Buf *b, const Expr *e, int ctx) {
+static void expr_buf(StrBuf *b, const Expr *e, int ctx) {
   (void)ctx;
   switch (e->kind) {
   case E_NUM:
     if (e->num == INT64_MIN)
-      bput(b, "(-9223372036854775807LL - 1)");
+      sb_printf(b, "(-9223372036854775807LL - 1)");
     else if (e->num > INT32_MAX || e->num < INT32_MIN)
-      bput(b, "%lldLL", e->num);
+      sb_printf(b, "%lldLL", e->num);
     else
-      bput(b, "%lld", e->num);
+      sb_printf(b, "%lld", e->num);
     return;
   case E_VAR:
     var_name(b, e->var);
     return;
   case E_NONDET:
-    bput(b, "%s()", nondet_fn(e->type));
+    sb_printf(b, "%s()", nondet_fn(e->type));
     return;
   case E_INDEX:
-    bput(b, "%s", e->var->name);
+    sb_printf(b, "%s", e->var->name);
     for (int i = 0; i < e->args.len; i++) {
-      bput(b, "[");
+      sb_printf(b, "[");
       expr_buf(b, e->args.data[i], 0);
-      bput(b, "]");
+      sb_printf(b, "]");
     }
     return;
   case E_NEG:
   case E_NOT:
   case E_BITNOT:
-    bput(b, "%s", e->kind == E_NEG ? "-" : e->kind == E_NOT ? "!" : "~");
+    sb_printf(b, "%s", e->kind == E_NEG ? "-" : e->kind == E_NOT ? "!" : "~");
     /* - -x must not print as --x */
     if (e->kind == E_NEG && (e->lhs->kind == E_NEG || (e->lhs->kind == E_NUM && e->lhs->num < 0)))
-      bput(b, " ");
+      sb_printf(b, " ");
     operand(b, e->lhs, 14, false);
     return;
   case E_CAST:
@@ -139,34 +110,34 @@ static void expr_buf(Buf *b, const Expr *e, int ctx) {
       expr_buf(b, e->lhs, ctx);
       return;
     }
-    bput(b, "(%s)", e->type->cname);
+    sb_printf(b, "(%s)", e->type->cname);
     operand(b, e->lhs, 14, false);
     return;
   case E_COND:
     operand(b, e->cond, 4, false);
-    bput(b, " ? ");
+    sb_printf(b, " ? ");
     operand(b, e->lhs, 3, false);
-    bput(b, " : ");
+    sb_printf(b, " : ");
     operand(b, e->rhs, 3, false);
     return;
   case E_CALL:
-    bput(b, "%s(...)", e->name);
+    sb_printf(b, "%s(...)", e->name);
     return;
   default:
     if (e->lhs && e->rhs) {
       int p = prec(e);
       operand(b, e->lhs, p, false);
-      bput(b, " %s ", expr_kind_name(e->kind));
+      sb_printf(b, " %s ", expr_kind_name(e->kind));
       operand(b, e->rhs, p, true);
       return;
     }
-    bput(b, "/* %s */", expr_kind_name(e->kind));
+    sb_printf(b, "/* %s */", expr_kind_name(e->kind));
     return;
   }
 }
 
 char *expr_to_c(const Expr *e) {
-  Buf b = {0};
+  StrBuf b = {0};
   expr_buf(&b, e, 0);
   return b.s ? b.s : xstrdup("");
 }
@@ -176,7 +147,9 @@ void print_expr(FILE *out, const Expr *e) { fputs(expr_to_c(e), out); }
 /* ---- Statements ---------------------------------------------------------- */
 
 typedef struct Emit {
-  FILE *out;
+  StrBuf *out;
+  EmitLoops *where;           /* where each loop is written (NULL: not asked) */
+  Func *func;                 /* the function being written */
   int depth;
   VEC(Stmt *) loops;          /* loops whose continue needs a label */
   int nlabels;
@@ -189,7 +162,7 @@ typedef struct Emit {
 
 static void indent(Emit *em) {
   for (int i = 0; i < em->depth && i < MAX_INDENT; i++)
-    fputs("  ", em->out);
+    sb_printf(em->out, "  ");
 }
 
 static void line(Emit *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -197,9 +170,9 @@ static void line(Emit *em, const char *fmt, ...) {
   indent(em);
   va_list ap;
   va_start(ap, fmt);
-  vfprintf(em->out, fmt, ap);
+  sb_vprintf(em->out, fmt, ap);
   va_end(ap);
-  fputc('\n', em->out);
+  sb_printf(em->out, "\n");
 }
 
 static const char *decl_of(const Var *v) {
@@ -267,7 +240,24 @@ static const char *label_for(Emit *em, Stmt *loop) {
   return NULL;
 }
 
+/* Note that loop s starts on the next line (its closing line comes with
+ * loop_end); returns its slot, or -1 when nobody asked. */
+static int loop_start(Emit *em, Stmt *s) {
+  if (!em->where)
+    return -1;
+  EmitLoop l = {s, em->func, em->out->line ? em->out->line : 1, 0};
+  vec_push(em->where, l);
+  return em->where->len - 1;
+}
+
+/* ... and that it closes on the next line. */
+static void loop_end(Emit *em, int slot) {
+  if (slot >= 0)
+    em->where->data[slot].last = em->out->line;
+}
+
 static void emit_loop(Emit *em, Stmt *s) {
+  int slot = loop_start(em, s);
   Stmt *body = s->body;
   Stmt *first = body && body->kind == S_BLOCK && body->stmts.len ? body->stmts.data[0] : NULL;
   Expr *cond = loop_test(first, s);
@@ -278,6 +268,7 @@ static void emit_loop(Emit *em, Stmt *s) {
     em->depth++;
     block_body(em, body);
     em->depth--;
+    loop_end(em, slot);
     line(em, "} while (%s);", expr_to_c(loop_test(s->step->stmts.data[0], s)));
     return;
   }
@@ -302,6 +293,7 @@ static void emit_loop(Emit *em, Stmt *s) {
   if (has_step)
     block_body(em, s->step);
   em->depth--;
+  loop_end(em, slot);
   line(em, "}");
 }
 
@@ -365,25 +357,25 @@ static void stmt(Emit *em, Stmt *s) {
     return;
   }
   case S_CALL: {
-    Buf b = {0};
+    StrBuf b = {0};
     if (s->var)
-      bput(&b, "%s = ", s->var->byref ? xformat("*%s", s->var->name) : s->var->name);
-    bput(&b, "%s(", s->func->name);
+      sb_printf(&b, "%s = ", s->var->byref ? xformat("*%s", s->var->name) : s->var->name);
+    sb_printf(&b, "%s(", s->func->name);
     int k = 0;
     for (int i = 0; i < s->args.len; i++) {
       Expr *a = s->args.data[i];
-      bput(&b, "%s", k++ ? ", " : "");
+      sb_printf(&b, "%s", k++ ? ", " : "");
       /* values of cells are passed by reference */
       Var *p = NULL;
       if (i < s->func->params.len)
         p = s->func->params.data[i];
       if (p && p->byref && a->kind == E_VAR)
-        bput(&b, "%s", a->var->byref ? a->var->name : xformat("&%s", a->var->name));
+        sb_printf(&b, "%s", a->var->byref ? a->var->name : xformat("&%s", a->var->name));
       else
-        bput(&b, "%s", expr_to_c(a));
+        sb_printf(&b, "%s", expr_to_c(a));
     }
-    bput(&b, ");");
-    line(em, "%s", b.s);
+    sb_printf(&b, ");");
+    line(em, "%s", sb_str(&b));
     return;
   }
   case S_ASSUME:
@@ -407,7 +399,7 @@ static void stmt(Emit *em, Stmt *s) {
     if (!s->els && simple_stmt(s->then) && s->then->kind != S_ASSERT) {
       /* one-liner: if (i == a_x1) a_v1 = e; */
       indent(em);
-      fprintf(em->out, "if (%s) ", expr_to_c(s->expr));
+      sb_printf(em->out, "if (%s) ", expr_to_c(s->expr));
       int d = em->depth;
       em->depth = 0;
       stmt(em, s->then);
@@ -502,54 +494,55 @@ static void decls_in(const Stmt *s, VarVec *out) {
     decls_in(s->cases.data[i]->body, out);
 }
 
-static void header(FILE *out, Program *p) {
-  fprintf(out, "/*\n * Scalar program generated by arr2scalar from %s.\n", p->file);
-  fprintf(out, " * Signed integers are read as mathematical integers by the analysis (signed\n"
+static void header(StrBuf *out, Program *p) {
+  sb_printf(out, "/*\n * Scalar program generated by arr2scalar from %s.\n", p->file);
+  sb_printf(out, " * Signed integers are read as mathematical integers by the analysis (signed\n"
                " * overflow is undefined behaviour); unsigned arithmetic wraps as in C.\n");
   if (p->arrays.len) {
-    fprintf(out, " *\n * Array cells (Monniaux & Alberti): each array is represented by a few\n"
+    sb_printf(out, " *\n * Array cells (Monniaux & Alberti): each array is represented by a few\n"
                  " * cells, a fixed symbolic index and the scalar holding the element there.\n");
     for (int i = 0; i < p->arrays.len; i++) {
       ArrayCells *ac = p->arrays.data[i];
-      fprintf(out, " *   %s%s%s:", ac->owner ? ac->owner->name : "global",
+      sb_printf(out, " *   %s%s%s:", ac->owner ? ac->owner->name : "global",
               ac->owner ? "()" : "", xformat(" %s", ac->array->name));
       for (int j = 0; j < ac->cells.len; j++) {
         const Cell *c = &ac->cells.data[j];
-        Buf b = {0};
+        StrBuf b = {0};
         for (int d = 0; d < ac->ndims; d++)
-          bput(&b, "[%s]", c->index[d]->name);
-        fprintf(out, "%s %s%s is %s%s", j ? "," : "", ac->array->name, b.s, c->value->name,
+          sb_printf(&b, "[%s]", c->index[d]->name);
+        sb_printf(out, "%s %s%s is %s%s", j ? "," : "", ac->array->name, sb_str(&b), c->value->name,
                 c->initial ? " (contents at entry)" : "");
       }
-      fprintf(out, "\n");
+      sb_printf(out, "\n");
       if (ac->constraint)
-        fprintf(out, " *     indices: %s\n", expr_to_c(ac->constraint));
+        sb_printf(out, " *     indices: %s\n", expr_to_c(ac->constraint));
       else if (ac->nshared)
-        fprintf(out, " *     cells passed in by the caller\n");
+        sb_printf(out, " *     cells passed in by the caller\n");
     }
   }
   if (p->focus)
-    fprintf(out, " *   focus: %s\n", expr_to_c(p->focus));
+    sb_printf(out, " *   focus: %s\n", expr_to_c(p->focus));
   if (p->observers.len)
-    fprintf(out, " *   observers (written, never read): %d flags\n", p->observers.len);
-  fprintf(out, " */\n");
+    sb_printf(out, " *   observers (written, never read): %d flags\n", p->observers.len);
+  sb_printf(out, " */\n");
 }
 
-static void signature(FILE *out, Func *f) {
-  fprintf(out, "%s %s(", f->ret->cname, f->name);
+static void signature(StrBuf *out, Func *f) {
+  sb_printf(out, "%s %s(", f->ret->cname, f->name);
   if (!f->params.len)
-    fprintf(out, "void");
+    sb_printf(out, "void");
   for (int i = 0; i < f->params.len; i++)
-    fprintf(out, "%s%s", i ? ", " : "", decl_of(f->params.data[i]));
-  fprintf(out, ")");
+    sb_printf(out, "%s%s", i ? ", " : "", decl_of(f->params.data[i]));
+  sb_printf(out, ")");
 }
 
-void emit_c(FILE *out, Program *p) {
+char *emit_c_text(Program *p, EmitLoops *loops) {
+  StrBuf text = {0}, *out = &text;
   header(out, p);
   bool used[2][5] = {{0}};
   for (int i = 0; i < p->funcs.len; i++)
     stmt_nondets(p->funcs.data[i]->body, used);
-  fprintf(out, "extern void abort(void);\nextern void reach_error(void);\n"
+  sb_printf(out, "extern void abort(void);\nextern void reach_error(void);\n"
                "extern void __VERIFIER_assume(int cond);\n");
   const char *tn[2][4] = {{"char", "short", "int", "long long"},
                           {"unsigned char", "unsigned short", "unsigned int",
@@ -558,22 +551,22 @@ void emit_c(FILE *out, Program *p) {
     for (int s = 0; s < 4; s++)
       if (used[u][s]) {
         Type *t = int_type(s == 0 ? 1 : s == 1 ? 2 : s == 2 ? 4 : 8, u);
-        fprintf(out, "extern %s %s(void);\n", tn[u][s], nondet_fn(t));
+        sb_printf(out, "extern %s %s(void);\n", tn[u][s], nondet_fn(t));
       }
   if (used[0][4])
-    fprintf(out, "extern _Bool __VERIFIER_nondet_bool(void);\n");
-  fprintf(out, "\n");
+    sb_printf(out, "extern _Bool __VERIFIER_nondet_bool(void);\n");
+  sb_printf(out, "\n");
   for (int i = 0; i < p->globals.len; i++) {
     Var *g = p->globals.data[i];
     if (g->type->kind == TY_ARRAY)
       continue;
     if (g->init)
-      fprintf(out, "%s = %s;\n", decl_of(g), expr_to_c(g->init));
+      sb_printf(out, "%s = %s;\n", decl_of(g), expr_to_c(g->init));
     else
-      fprintf(out, "%s;\n", decl_of(g));
+      sb_printf(out, "%s;\n", decl_of(g));
   }
   if (p->globals.len)
-    fprintf(out, "\n");
+    sb_printf(out, "\n");
   /* prototypes, so that functions may call each other in any order */
   int nbodies = 0;
   for (int i = 0; i < p->funcs.len; i++)
@@ -585,17 +578,17 @@ void emit_c(FILE *out, Program *p) {
       if (!f->body || f->wrapper)
         continue;
       signature(out, f);
-      fprintf(out, ";\n");
+      sb_printf(out, ";\n");
     }
-    fprintf(out, "\n");
+    sb_printf(out, "\n");
   }
   for (int i = 0; i < p->funcs.len; i++) {
     Func *f = p->funcs.data[i];
     if (!f->body || f->wrapper)
       continue;
     signature(out, f);
-    fprintf(out, " {\n");
-    Emit em = {out, 1, {0}, 0, {0}};
+    sb_printf(out, " {\n");
+    Emit em = {out, loops, f, 1, {0}, 0, {0}};
     /* variables without a declaration statement (temporaries, cells) */
     VarVec declared = {0};
     decls_in(f->body, &declared);
@@ -616,6 +609,9 @@ void emit_c(FILE *out, Program *p) {
       }
     }
     block_body(&em, f->body);
-    fprintf(out, "}\n\n");
+    sb_printf(out, "}\n\n");
   }
+  return text.s;
 }
+
+void emit_c(FILE *out, Program *p) { fputs(emit_c_text(p, NULL), out); }

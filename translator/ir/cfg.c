@@ -258,16 +258,20 @@ static void collect_vars(Cfg *g, Func *f) {
     vec_push(&g->vars, g->ret);
 }
 
+const char *cfg_ret_name(Program *p, const Func *f) {
+  const char *name = "ret";
+  for (int i = 1; find_local((Func *)f, name) || find_global(p, name); i++)
+    name = xformat("ret_%d", i);
+  return name;
+}
+
 Cfg *build_cfg(Program *p, Func *f) {
   Cfg *g = xalloc(sizeof *g);
   g->func = f;
   Build b = {p, g, {0}, {0}, {0}};
   if (f->ret->kind != TY_VOID) {
     Var *r = xalloc(sizeof *r);
-    const char *name = "ret";
-    for (int i = 1; find_local(f, name) || find_global(p, name); i++)
-      name = xformat("ret_%d", i);
-    r->name = name;
+    r->name = cfg_ret_name(p, f);
     r->type = f->ret;
     r->kind = VAR_LOCAL;
     r->owner = f;
@@ -311,70 +315,4 @@ int cfg_out(Cfg *g, int n, const int **edges) {
   }
   *edges = g->out_list + g->out_start[n];
   return g->out_start[n + 1] - g->out_start[n];
-}
-
-/* ---- Globals used by functions ------------------------------------------------ */
-
-static void add_var(VarVec *out, Var *v) {
-  for (int i = 0; i < out->len; i++)
-    if (out->data[i] == v)
-      return;
-  vec_push(out, v);
-}
-
-static void global_of(Var *v, void *arg) {
-  if (v->kind == VAR_GLOBAL)
-    add_var(arg, v);
-}
-
-typedef struct GlobalScan {
-  Program *p;
-  VarVec *out;
-  VEC(Func *) seen;
-} GlobalScan;
-
-static void scan_func(GlobalScan *gs, Func *f);
-
-static void scan_stmt(GlobalScan *gs, Stmt *s) {
-  if (!s)
-    return;
-  expr_vars(s->expr, global_of, gs->out);
-  if (s->var && s->var->kind == VAR_GLOBAL)
-    add_var(gs->out, s->var);
-  if (s->array && s->array->kind == VAR_GLOBAL)
-    add_var(gs->out, s->array);
-  for (int i = 0; i < s->idx.len; i++)
-    expr_vars(s->idx.data[i], global_of, gs->out);
-  for (int i = 0; i < s->args.len; i++)
-    expr_vars(s->args.data[i], global_of, gs->out);
-  if (s->kind == S_CALL)
-    scan_func(gs, s->func);
-  for (int i = 0; i < s->stmts.len; i++)
-    scan_stmt(gs, s->stmts.data[i]);
-  scan_stmt(gs, s->then);
-  scan_stmt(gs, s->els);
-  scan_stmt(gs, s->body);
-  scan_stmt(gs, s->step);
-  for (int i = 0; i < s->cases.len; i++)
-    scan_stmt(gs, s->cases.data[i]->body);
-}
-
-static void scan_func(GlobalScan *gs, Func *f) {
-  for (int i = 0; i < gs->seen.len; i++)
-    if (gs->seen.data[i] == f)
-      return;
-  vec_push(&gs->seen, f);
-  scan_stmt(gs, f->body);
-}
-
-void func_globals(Program *p, Func *f, VarVec *out) {
-  GlobalScan gs = {p, out, {0}};
-  scan_func(&gs, f);
-  /* in program order, for stable output */
-  VarVec sorted = {0};
-  for (int i = 0; i < p->globals.len; i++)
-    for (int j = 0; j < out->len; j++)
-      if (out->data[j] == p->globals.data[i])
-        vec_push(&sorted, p->globals.data[i]);
-  *out = sorted;
 }

@@ -52,10 +52,12 @@ typedef struct Cfg {
 /* The CFG of f (f must have a body). Nondeterministic values get the range of
  * their type for types narrower than int, and >= 0 when unsigned. */
 Cfg *build_cfg(Program *p, Func *f);
+/* The name of the variable build_cfg makes for f's return value: "ret",
+ * or "ret_N" when f or the program has a variable of that name (the
+ * invariants of every engine call it so). */
+const char *cfg_ret_name(Program *p, const Func *f);
 /* Out-edges of node n (indices into cfg->edges), built on demand. */
 int cfg_out(Cfg *g, int n, const int **edges);
-/* Globals a function reads or writes, itself or through its callees. */
-void func_globals(Program *p, Func *f, VarVec *out);
 /* Constraint on a value of type t read as a mathematical integer (NULL if
  * none is added), over the expression v. */
 Expr *type_constraint(Type *t, Expr *v);

@@ -406,6 +406,13 @@ bool name_in_use(Program *p, Func *f, const char *name) {
   return false;
 }
 
+bool var_in(const VarVec *v, const Var *x) {
+  for (int i = 0; i < v->len; i++)
+    if (v->data[i] == x)
+      return true;
+  return false;
+}
+
 Var *new_temp(Program *p, Func *f, const char *base, Type *t, VarRole role, Loc loc) {
   /* base, base_1, base_2, ...: the count goes on where it stopped last time,
    * so that n temporaries of one base cost n lookups, not n^2 */

@@ -209,6 +209,13 @@ struct Program {
   Expr *focus;                /* ... and as parsed */
   VarVec observers;
   struct NameIndex *names;    /* the global names taken (ir.c) */
+  /* When the entry is the caller generated for --entry (its Func.generated
+   * is set): the function it calls, its call, and what holds at that call
+   * as a formula over the harness's variables (NULL when that is not known:
+   * the harness assumes more than its prefix of choices and assumptions). */
+  Func *harness_target;
+  Stmt *harness_call;
+  Expr *harness_assumes;
 };
 
 /* ---- IR construction helpers (ir.c) -------------------------------------- */
@@ -234,6 +241,8 @@ Var *new_var(Program *p, Func *owner, const char *name, Type *t, VarKind kind, L
  * pointer reset. */
 Var *new_temp(Program *p, Func *f, const char *base, Type *t, VarRole role, Loc loc);
 bool name_in_use(Program *p, Func *f, const char *name);
+/* Is x one of v? */
+bool var_in(const VarVec *v, const Var *x);
 bool expr_is_const(const Expr *e, long long *value);
 bool expr_has_index(const Expr *e);       /* reads an array */
 bool expr_equal(const Expr *a, const Expr *b);

@@ -5,6 +5,7 @@
 #define A2S_LIFT_H
 
 #include "answer.h"
+#include "names.h"
 
 /* One quantified invariant of the original program. */
 typedef struct Lifted {
@@ -32,8 +33,9 @@ typedef VEC(Lifted) LiftedVec;
 
 /* Lift every invariant of a (found on the abstracted program abs). */
 void lift_answer(Program *abs, Answer *a, LiftedVec *out);
-/* The array constant for contents of array a (see Lifted.formula). */
-Z3_ast lift_array(Var *a, const char *suffix);
+/* The array constant for the contents of array a: NAME_NOW, NAME_AFTER or
+ * NAME_ENTRY_CONTENTS (see Lifted.formula). */
+Z3_ast lift_array(Var *a, NameRole r);
 /* Formula as C-like text (a[k], &&, ->, forall k. ...). */
 char *lift_text(Z3_ast f);
 /* ... as ACSL: at a function exit (ensures) entry contents are \old(a[k]),

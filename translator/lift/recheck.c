@@ -16,6 +16,7 @@
 #include "recheck.h"
 
 #include "chc.h"
+#include "dataflow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,39 +56,16 @@ static ChcPred *pred_for(Chc *c, Lifted *l) {
   return NULL;
 }
 
-static bool assigned_in(Stmt *s, Var *v) {
-  if (!s)
-    return false;
-  if ((s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL || s->kind == S_DECL) &&
-      s->var == v)
-    return true;
-  for (int i = 0; i < s->stmts.len; i++)
-    if (assigned_in(s->stmts.data[i], v))
-      return true;
-  if (assigned_in(s->then, v) || assigned_in(s->els, v) || assigned_in(s->body, v) ||
-      assigned_in(s->step, v))
-    return true;
-  for (int i = 0; i < s->cases.len; i++)
-    if (assigned_in(s->cases.data[i]->body, v))
-      return true;
-  return false;
-}
-
 /* The argument of pr that a formula constant named name (with its sort)
  * stands for, in the naming of lift.h / chc_invariant. */
 static int arg_for(ChcPred *pr, const char *name, PointKind kind) {
-  size_t n = strlen(name);
-  bool in = false;
-  char *base = (char *)name;
-  if (n > 4 && !strcmp(name + n - 4, "__in")) { /* scalar at entry */
-    in = true;
-    base = xstrndup(name, n - 4);
-  } else if (n > 6 && !strcmp(name + n - 6, "@entry")) { /* contents at entry */
-    in = true;
-    base = xstrndup(name, n - 6);
-  } else if (n > 1 && name[n - 1] == '\'') { /* contents at exit */
-    base = xstrndup(name, n - 1);
-  } else if (kind == POINT_EXIT && pr->kind == PRED_SUMMARY) {
+  const char *base;
+  NameRole r = name_role(name, &base);
+  /* a scalar or the contents at entry; x' is the contents at exit */
+  bool in = r == NAME_IN || r == NAME_ENTRY_CONTENTS;
+  if (r == NAME_CLAUSE_IN) {
+    base = name;
+  } else if (r == NAME_NOW && kind == POINT_EXIT && pr->kind == PRED_SUMMARY) {
     /* at an exit, plain array contents are the entry's (a vs a') */
     for (int i = 0; i < pr->args.len; i++)
       if (pr->args.data[i].var && pr->args.data[i].var->type->kind == TY_ARRAY &&
@@ -107,7 +85,7 @@ static int arg_for(ChcPred *pr, const char *name, PointKind kind) {
     for (int i = 0; i < pr->args.len; i++) {
       ChcArg *a = &pr->args.data[i];
       if (a->var && a->in && a->var->kind == VAR_PARAM && !strcmp(a->var->name, base) &&
-          !assigned_in(pr->func->body, a->var))
+          !stmt_assigns(pr->func->body, a->var))
         return i;
     }
   return -1;
@@ -115,33 +93,12 @@ static int arg_for(ChcPred *pr, const char *name, PointKind kind) {
 
 typedef SmtAsts Asts;
 
-static void constants(Z3_ast a, Asts *out) {
-  Z3_context z = smt_ctx();
-  if (Z3_get_ast_kind(z, a) == Z3_QUANTIFIER_AST) {
-    constants(Z3_get_quantifier_body(z, a), out);
-    return;
-  }
-  if (Z3_get_ast_kind(z, a) != Z3_APP_AST)
-    return;
-  Z3_app app = Z3_to_app(z, a);
-  Z3_func_decl d = Z3_get_app_decl(z, app);
-  if (Z3_get_app_num_args(z, app) == 0 && Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED) {
-    for (int i = 0; i < out->len; i++)
-      if (Z3_is_eq_ast(z, out->data[i], a))
-        return;
-    vec_push(out, a);
-    return;
-  }
-  for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
-    constants(Z3_get_app_arg(z, app, i), out);
-}
-
 /* The lifted formula over the predicate's argument constants a0, a1, ...;
  * NULL if it mentions something the predicate does not have. */
 static Z3_ast over_args(ChcPred *pr, Lifted *l) {
   Z3_context z = smt_ctx();
   Asts cs = {0};
-  constants(l->formula, &cs);
+  smt_constants(l->formula, &cs);
   Z3_ast *to = xalloc(sizeof(Z3_ast) * (size_t)(cs.len + 1));
   for (int i = 0; i < cs.len; i++) {
     const char *name =
@@ -152,7 +109,7 @@ static Z3_ast over_args(ChcPred *pr, Lifted *l) {
     Z3_sort s = Z3_get_sort(z, cs.data[i]);
     if (!Z3_is_eq_sort(z, s, pr->args.data[k].sort))
       return NULL;
-    to[i] = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", k)), s);
+    to[i] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), s);
   }
   return Z3_substitute(z, l->formula, (unsigned)cs.len, cs.data, to);
 }
@@ -170,7 +127,7 @@ static Z3_ast interp(Check *ck, ChcPred *pr, Z3_ast *args, int nargs) {
     return smt_true();
   Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(nargs + 1));
   for (int i = 0; i < nargs; i++)
-    from[i] = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", i)), Z3_get_sort(z, args[i]));
+    from[i] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(i)), Z3_get_sort(z, args[i]));
   return Z3_substitute(z, f, (unsigned)nargs, from, args);
 }
 
@@ -239,7 +196,7 @@ static bool round_(Check *ck) {
     int nh = cl->head_args.len;
     Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(nh + 1));
     for (int k = 0; k < nh; k++)
-      from[k] = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", k)), Z3_get_sort(z, hargs[k]));
+      from[k] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), Z3_get_sort(z, hargs[k]));
     for (int j = 0; j < ck->cands.len; j++) {
       Cand *cd = &ck->cands.data[j];
       if (cd->pred != cl->head || !cd->alive)
@@ -270,14 +227,14 @@ static void add_frame_facts(Check *ck) {
       continue;
     for (int j = 0; j < pr->args.len; j++) {
       ChcArg *in = &pr->args.data[j];
-      if (!in->in || !in->var || in->var->kind != VAR_PARAM || assigned_in(pr->func->body, in->var))
+      if (!in->in || !in->var || in->var->kind != VAR_PARAM || stmt_assigns(pr->func->body, in->var))
         continue;
       for (int k = 0; k < pr->args.len; k++) {
         ChcArg *now = &pr->args.data[k];
         if (now->in || now->var != in->var)
           continue;
-        Z3_ast a = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", j)), in->sort);
-        Z3_ast b = Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("a%d", k)), now->sort);
+        Z3_ast a = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(j)), in->sort);
+        Z3_ast b = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), now->sort);
         Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true};
         vec_push(&ck->cands, cd);
       }

@@ -10,6 +10,9 @@
  * which value it brings.
  */
 #include "chc.h"
+#include "dataflow.h"
+#include "names.h"
+#include "strbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +30,7 @@ typedef struct FuncInfo {
   ChcPred *sum;
   ChcPred **point;     /* per CFG node: its predicate, if a cut point */
   bool *cut;
-  bool **live;         /* per node: liveness of each state variable */
+  bool *live;          /* nodes x state: liveness of each state variable */
 } FuncInfo;
 
 typedef struct Builder {
@@ -59,22 +62,15 @@ static Z3_ast mk_const(const char *name, Z3_sort s) {
 }
 
 static Z3_ast fresh(Builder *b, const char *base, Z3_sort s) {
-  return mk_const(xformat("%s!%d", base, b->nconst++), s);
+  return mk_const(name_fresh(base, b->nconst++), s);
 }
 
-static const char *in_name(Var *v) { return xformat("%s!in", v->name); }
+static const char *in_name(Var *v) { return name_with(v->name, NAME_CLAUSE_IN); }
 
 /* ---- Functions: state, interface, liveness --------------------------------- */
 
-static bool in_vec(VarVec *v, Var *x) {
-  for (int i = 0; i < v->len; i++)
-    if (v->data[i] == x)
-      return true;
-  return false;
-}
-
 static void push_unique(VarVec *v, Var *x) {
-  if (!in_vec(v, x))
+  if (!var_in(v, x))
     vec_push(v, x);
 }
 
@@ -125,100 +121,27 @@ static void setup_func(Builder *b, FuncInfo *fi) {
     vec_push(&fi->outs, g->ret);
 }
 
-typedef struct UseDef {
-  bool *use, *def;
-  int *index;
-  VarVec *state;
-} UseDef;
-
-static void mark_use(Var *v, void *arg) {
-  UseDef *u = arg;
-  int i = u->index[v->id];
-  if (i >= 0)
-    u->use[i] = true;
+static int state_slot(Var *v, void *arg) {
+  Builder *b = arg;
+  return b->index[v->id];
 }
 
-static void mark_def(UseDef *u, Var *v) {
-  int i = u->index[v->id];
-  if (i >= 0)
-    u->def[i] = true;
-}
-
-static void edge_usedef(Builder *b, Edge *e, UseDef *u) {
-  switch (e->kind) {
-  case ED_ASSIGN:
-    expr_vars(e->expr, mark_use, u);
-    mark_def(u, e->var);
-    break;
-  case ED_HAVOC:
-    mark_def(u, e->var);
-    break;
-  case ED_ASSUME:
-    expr_vars(e->expr, mark_use, u);
-    break;
-  case ED_READ:
-    mark_use(e->array, u);
-    for (int i = 0; i < e->idx.len; i++)
-      expr_vars(e->idx.data[i], mark_use, u);
-    mark_def(u, e->var);
-    break;
-  case ED_WRITE:
-    mark_use(e->array, u);
-    for (int i = 0; i < e->idx.len; i++)
-      expr_vars(e->idx.data[i], mark_use, u);
-    expr_vars(e->expr, mark_use, u);
-    break;
-  case ED_CALL: {
-    Stmt *s = e->call;
-    for (int i = 0; i < s->args.len; i++)
-      expr_vars(s->args.data[i], mark_use, u);
-    FuncInfo *callee = info_of(b, s->func);
-    if (callee)
-      for (int i = 0; i < callee->ins.len; i++)
-        if (callee->ins.data[i]->kind == VAR_GLOBAL)
-          mark_use(callee->ins.data[i], u);
-    if (s->var)
-      mark_def(u, s->var);
-    break;
-  }
-  }
-}
-
-/* Backward liveness over the state variables. */
+/* Backward liveness over the state variables: the outputs are live at the
+ * exit, the parameters standing for constants everywhere. */
 static void liveness(Builder *b, FuncInfo *fi) {
   Cfg *g = fi->g;
   int n = g->nodes.len, k = fi->state.len;
-  fi->live = xalloc(sizeof(bool *) * (size_t)n);
-  for (int i = 0; i < n; i++)
-    fi->live[i] = xalloc(sizeof(bool) * (size_t)(k + 1));
+  fi->live = xalloc(sizeof(bool) * (size_t)(n * k + 1));
   for (int i = 0; i < k; i++)
-    if (in_vec(&fi->outs, fi->state.data[i]))
-      fi->live[g->exit][i] = true;
+    if (var_in(&fi->outs, fi->state.data[i]))
+      fi->live[g->exit * k + i] = true;
   /* parameters standing for constants are used wherever the constant is:
    * keep them live everywhere (and everything, if asked) */
   for (int i = 0; i < k; i++)
-    if (b->c->all_vars || in_vec(&b->c->params, fi->state.data[i]))
+    if (b->c->all_vars || var_in(&b->c->params, fi->state.data[i]))
       for (int n2 = 0; n2 < n; n2++)
-        fi->live[n2][i] = true;
-  bool *use = xalloc(sizeof(bool) * (size_t)(k + 1)), *def = xalloc(sizeof(bool) * (size_t)(k + 1));
-  UseDef u = {use, def, b->index, &fi->state};
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (int ei = g->edges.len - 1; ei >= 0; ei--) {
-      Edge *e = &g->edges.data[ei];
-      memset(use, 0, sizeof(bool) * (size_t)k);
-      memset(def, 0, sizeof(bool) * (size_t)k);
-      edge_usedef(b, e, &u);
-      for (int i = 0; i < k; i++) {
-        bool l = use[i] || (fi->live[e->to][i] && !def[i]);
-        if (l && !fi->live[e->from][i]) {
-          fi->live[e->from][i] = true;
-          changed = true;
-        }
-      }
-    }
-  }
+        fi->live[n2 * k + i] = true;
+  cfg_liveness(b->p, g, k, state_slot, b, fi->live);
 }
 
 static void set_index(Builder *b, FuncInfo *fi) {
@@ -299,7 +222,7 @@ static void make_preds(Builder *b, FuncInfo *fi) {
       for (int i = 0; i < fi->ins.len; i++)
         add_arg(b, pr, fi->ins.data[i], true);
     for (int i = 0; i < fi->state.len; i++)
-      if (fi->live[n][i])
+      if (fi->live[n * fi->state.len + i])
         add_arg(b, pr, fi->state.data[i], false);
     finish_decl(pr);
     fi->point[n] = pr;
@@ -311,7 +234,7 @@ static void make_preds(Builder *b, FuncInfo *fi) {
     pr->point = POINT_EXIT;
     pr->loc = f->loc;
     for (int i = 0; i < fi->state.len; i++)
-      if (fi->live[g->exit][i])
+      if (fi->live[g->exit * fi->state.len + i])
         add_arg(b, pr, fi->state.data[i], false);
     finish_decl(pr);
     fi->point[g->exit] = pr;
@@ -471,63 +394,15 @@ static State *merge(Builder *b, State **in, int n) {
 
 /* ---- Clauses ----------------------------------------------------------------------- */
 
-typedef struct ConstSet {
-  VEC(Z3_ast) items;
-  unsigned *ids;       /* open addressing, 0 = free slot */
-  unsigned cap, nids;  /* slots, and ids stored */
-} ConstSet;
-
-static bool seen_id(ConstSet *cs, unsigned id) {
-  if (!cs->cap) {
-    cs->cap = 1024;
-    cs->ids = calloc(cs->cap, sizeof *cs->ids);
-  }
-  if (cs->nids * 2 + 2 > cs->cap) {
-    /* grow by the ids stored, not the constants found: a full table would
-     * make the probe below loop for ever */
-    unsigned ncap = cs->cap * 4;
-    unsigned *n = calloc(ncap, sizeof *n);
-    for (unsigned i = 0; i < cs->cap; i++)
-      if (cs->ids[i]) {
-        unsigned h = cs->ids[i] * 2654435761u & (ncap - 1);
-        while (n[h])
-          h = (h + 1) & (ncap - 1);
-        n[h] = cs->ids[i];
-      }
-    free(cs->ids);
-    cs->ids = n;
-    cs->cap = ncap;
-  }
-  unsigned key = id + 1, h = key * 2654435761u & (cs->cap - 1);
-  while (cs->ids[h]) {
-    if (cs->ids[h] == key)
-      return true;
-    h = (h + 1) & (cs->cap - 1);
-  }
-  cs->ids[h] = key;
-  cs->nids++;
-  return false;
-}
-
-/* Free constants (uninterpreted, no arguments, not Bool) of a term. */
-static void free_consts(Z3_ast a, ConstSet *cs) {
+/* The constants a clause quantifies: the free constants of a term, not the
+ * Bool ones (the predicates without arguments, such as Err). */
+static void clause_vars(Z3_ast a, SmtAsts *out) {
   Z3_context z = smt_ctx();
-  if (Z3_get_ast_kind(z, a) == Z3_QUANTIFIER_AST) {
-    free_consts(Z3_get_quantifier_body(z, a), cs);
-    return;
-  }
-  if (Z3_get_ast_kind(z, a) != Z3_APP_AST || seen_id(cs, Z3_get_ast_id(z, a)))
-    return;
-  Z3_app app = Z3_to_app(z, a);
-  Z3_func_decl d = Z3_get_app_decl(z, app);
-  unsigned n = Z3_get_app_num_args(z, app);
-  if (n == 0 && Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED &&
-      Z3_get_sort_kind(z, Z3_get_range(z, d)) != Z3_BOOL_SORT) {
-    vec_push(&cs->items, a);
-    return;
-  }
-  for (unsigned i = 0; i < n; i++)
-    free_consts(Z3_get_app_arg(z, app, i), cs);
+  SmtAsts all = {0};
+  smt_constants(a, &all);
+  for (int i = 0; i < all.len; i++)
+    if (Z3_get_sort_kind(z, Z3_get_sort(z, all.data[i])) != Z3_BOOL_SORT)
+      vec_push(out, all.data[i]);
 }
 
 static Z3_ast apply_pred(ChcPred *pr, Z3_ast *args) {
@@ -547,14 +422,13 @@ static void close_rule(ChcClause *cl, Z3_ast body, Z3_ast head) {
   cl->body_term = body;
   cl->head_term = head;
   Z3_ast imp = Z3_mk_implies(z, body ? body : smt_true(), head);
-  ConstSet cs = {0};
-  free_consts(imp, &cs);
-  free(cs.ids);
-  if (cs.items.len) {
-    Z3_app *vars = xalloc(sizeof(Z3_app) * (size_t)cs.items.len);
-    for (int i = 0; i < cs.items.len; i++)
-      vars[i] = Z3_to_app(z, cs.items.data[i]);
-    cl->rule = Z3_mk_forall_const(z, 0, (unsigned)cs.items.len, vars, 0, NULL, imp);
+  SmtAsts cs = {0};
+  clause_vars(imp, &cs);
+  if (cs.len) {
+    Z3_app *vars = xalloc(sizeof(Z3_app) * (size_t)cs.len);
+    for (int i = 0; i < cs.len; i++)
+      vars[i] = Z3_to_app(z, cs.data[i]);
+    cl->rule = Z3_mk_forall_const(z, 0, (unsigned)cs.len, vars, 0, NULL, imp);
   } else {
     cl->rule = imp;
   }
@@ -818,7 +692,7 @@ static State *start_state(Builder *b, int c) {
     Var *v = fi->state.data[i];
     if (v->kind != VAR_GLOBAL)
       continue;
-    if (in_vec(&b->c->params, v)) {
+    if (var_in(&b->c->params, v)) {
       s->cond = smt_and2(s->cond, Z3_mk_ge(z, s->val[i], smt_num(1)));
     } else if (is_scalar(v->type)) {
       Z3_ast init = v->init ? term(b, s, v->init, false) : smt_num(0);
@@ -984,43 +858,38 @@ ChcPred *chc_pred(Chc *c, const char *name) {
 char *chc_text(Chc *c, bool query, bool check_sat) {
   Z3_context z = smt_ctx();
   Z3_set_ast_print_mode(z, Z3_PRINT_SMTLIB2_COMPLIANT);
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream(&buf, &len);
-  fprintf(f, "; Horn clauses generated by arr2scalar from %s\n", c->p->file);
-  fprintf(f, "; integers are mathematical integers; %s\n",
+  StrBuf f = {0};
+  sb_printf(&f, "; Horn clauses generated by arr2scalar from %s\n", c->p->file);
+  sb_printf(&f, "; integers are mathematical integers; %s\n",
           c->arrays ? "arrays are SMT arrays" : "arrays are represented by cells");
-  fprintf(f, "(set-logic HORN)\n");
+  sb_printf(&f, "(set-logic HORN)\n");
   for (int i = 0; i < c->preds.len; i++) {
     ChcPred *pr = c->preds.data[i];
-    fprintf(f, "(declare-fun %s (", pr->name);
+    sb_printf(&f, "(declare-fun %s (", pr->name);
     for (int j = 0; j < pr->args.len; j++)
-      fprintf(f, "%s%s", j ? " " : "", Z3_sort_to_string(z, pr->args.data[j].sort));
-    fprintf(f, ") Bool)");
+      sb_printf(&f, "%s%s", j ? " " : "", Z3_sort_to_string(z, pr->args.data[j].sort));
+    sb_printf(&f, ") Bool)");
     if (pr->kind == PRED_POINT && pr->args.len) {
-      fprintf(f, " ; args:");
+      sb_printf(&f, " ; args:");
       for (int j = 0; j < pr->args.len; j++)
-        fprintf(f, " %s", pr->args.data[j].name);
+        sb_printf(&f, " %s", pr->args.data[j].name);
     }
-    fprintf(f, "\n");
+    sb_printf(&f, "\n");
   }
   for (int i = 1; i < c->clauses.len; i++)
-    fprintf(f, "(assert %s)\n", Z3_ast_to_string(z, c->clauses.data[i]->rule));
+    sb_printf(&f, "(assert %s)\n", Z3_ast_to_string(z, c->clauses.data[i]->rule));
   if (query)
-    fprintf(f, "(assert %s)\n", Z3_ast_to_string(z, c->clauses.data[0]->rule));
+    sb_printf(&f, "(assert %s)\n", Z3_ast_to_string(z, c->clauses.data[0]->rule));
   if (check_sat)
-    fprintf(f, "(check-sat)\n");
-  fclose(f);
-  char *s = xstrdup(buf);
-  free(buf);
-  return s;
+    sb_printf(&f, "(check-sat)\n");
+  return f.s; /* (the header line is always there) */
 }
 
 /* ---- Facts ---------------------------------------------------------------------- */
 
 /* The constant an invariant (over Var names) uses for argument a. */
 static Z3_ast arg_const(ChcArg *a) {
-  return mk_const(a->in ? xformat("%s__in", a->var->name) : a->var->name, a->sort);
+  return mk_const(name_with(a->var->name, a->in ? NAME_IN : NAME_NOW), a->sort);
 }
 
 /* f (over Var names, the predicate's arguments only: chc_add_facts projects
@@ -1067,16 +936,15 @@ int chc_add_facts(Chc *c, const Answer *facts) {
     /* over the predicate's arguments only: the rest (variables dead there,
      * entry values the point does not keep) projected away */
     if (fact[i]) {
-      ConstSet cs = {0};
-      free_consts(fact[i], &cs);
-      free(cs.ids);
+      SmtAsts cs = {0};
+      clause_vars(fact[i], &cs);
       AstVec other = {0};
-      for (int k = 0; k < cs.items.len; k++) {
+      for (int k = 0; k < cs.len; k++) {
         bool arg = false;
         for (int j = 0; j < pr->args.len && !arg; j++)
-          arg = Z3_is_eq_ast(z, cs.items.data[k], arg_const(&pr->args.data[j]));
+          arg = Z3_is_eq_ast(z, cs.data[k], arg_const(&pr->args.data[j]));
         if (!arg)
-          vec_push(&other, cs.items.data[k]);
+          vec_push(&other, cs.data[k]);
       }
       if (other.len)
         fact[i] = smt_exists_qe(other.data, other.len, fact[i]);
@@ -1126,7 +994,7 @@ Invariant chc_invariant(Chc *c, ChcPred *pr, Z3_ast interp, const char *source) 
   Z3_ast *to = xalloc(sizeof(Z3_ast) * (size_t)(n + 1));
   for (int i = 0; i < n; i++) {
     ChcArg *a = &pr->args.data[i];
-    from[i] = mk_const(xformat("a%d", i), a->sort);
+    from[i] = mk_const(name_pred_arg(i), a->sort);
     to[i] = arg_const(a);
   }
   Z3_ast f = Z3_substitute(z, interp, (unsigned)n, from, to);

@@ -6,6 +6,7 @@
  * and reported where the caller can act (a parse error, a timeout).
  */
 #include "smt.h"
+#include "names.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,9 +79,7 @@ static Z3_ast bin(Z3_ast (*mk)(Z3_context, unsigned, const Z3_ast[]), Z3_ast a, 
 static Z3_ast to_int(Z3_ast b) { return Z3_mk_ite(smt_ctx(), b, smt_num(1), smt_num(0)); }
 
 static Z3_ast fresh(SmtEnv *env, Z3_ast constraint_of(Z3_ast r, void *), void *arg) {
-  char name[32];
-  snprintf(name, sizeof name, "nl!%d", nfresh++);
-  Z3_ast r = smt_int_const(name);
+  Z3_ast r = smt_int_const(name_fresh("nl", nfresh++));
   if (env && constraint_of)
     env->side = smt_and2(env->side, constraint_of(r, arg));
   return r;
@@ -609,6 +608,70 @@ void smt_conjuncts(Z3_ast f, SmtAsts *out) {
       return;
   }
   vec_push(out, f);
+}
+
+/* ---- Constants ----------------------------------------------------------------- */
+
+/* A set of AST ids (open addressing; ids are stored plus one, 0 is free). */
+typedef struct IdSet {
+  unsigned *slot;
+  unsigned cap, n;
+} IdSet;
+
+static unsigned id_hash(unsigned key, unsigned cap) { return key * 2654435761u & (cap - 1); }
+
+/* Add id; false if it was there already. */
+static bool id_add(IdSet *s, unsigned id) {
+  if (2 * (s->n + 1) > s->cap) {
+    unsigned ncap = s->cap ? 4 * s->cap : 1024;
+    unsigned *n = calloc(ncap, sizeof *n);
+    for (unsigned i = 0; i < s->cap; i++)
+      if (s->slot[i]) {
+        unsigned h = id_hash(s->slot[i], ncap);
+        while (n[h])
+          h = (h + 1) & (ncap - 1);
+        n[h] = s->slot[i];
+      }
+    free(s->slot);
+    s->slot = n;
+    s->cap = ncap;
+  }
+  unsigned key = id + 1, h = id_hash(key, s->cap);
+  while (s->slot[h]) {
+    if (s->slot[h] == key)
+      return false;
+    h = (h + 1) & (s->cap - 1);
+  }
+  s->slot[h] = key;
+  s->n++;
+  return true;
+}
+
+static void constants_of(Z3_context c, Z3_ast a, IdSet *seen, SmtAsts *out) {
+  if (Z3_get_ast_kind(c, a) == Z3_QUANTIFIER_AST) {
+    constants_of(c, Z3_get_quantifier_body(c, a), seen, out);
+    return;
+  }
+  if (Z3_get_ast_kind(c, a) != Z3_APP_AST || !id_add(seen, Z3_get_ast_id(c, a)))
+    return;
+  Z3_app app = Z3_to_app(c, a);
+  unsigned n = Z3_get_app_num_args(c, app);
+  if (n == 0 && Z3_get_decl_kind(c, Z3_get_app_decl(c, app)) == Z3_OP_UNINTERPRETED) {
+    vec_push(out, a);
+    return;
+  }
+  for (unsigned i = 0; i < n; i++)
+    constants_of(c, Z3_get_app_arg(c, app, i), seen, out);
+}
+
+void smt_constants(Z3_ast f, SmtAsts *out) {
+  IdSet seen = {0};
+  Z3_context c = smt_ctx();
+  /* what out holds already counts as seen */
+  for (int i = 0; i < out->len; i++)
+    id_add(&seen, Z3_get_ast_id(c, out->data[i]));
+  constants_of(c, f, &seen, out);
+  free(seen.slot);
 }
 
 /* The literals of a cube; an integer equality counts as its two bounds

@@ -14,7 +14,7 @@
  * arrays passed for it at every call, through parameters of callers in
  * turn (a fixpoint over the call sites).
  */
-#include "cfg.h"
+#include "dataflow.h"
 #include "transform.h"
 
 typedef VEC(Var *) Roots;

@@ -12,7 +12,7 @@
  * consumed. */
 Program *normalize_program(Program *p);
 
-/* cells.c */
+/* cells.c and cells_*.c */
 typedef struct CellSpec {
   const char *array;   /* "a" (every array named a) or "f:a" */
   int count;           /* number of cells, 0 = automatic */

@@ -1,7 +1,8 @@
 /*
- * interproc.c -- Interproc (B. Jeannet, APRON domains) on the SPL program.
+ * interproc_write.c -- the SPL program of the scalar program, for
+ * Interproc (B. Jeannet, APRON domains); --emit=spl.
  *
- * Writer. SPL is structured: no break, continue, return, switch or goto, no
+ * SPL is structured: no break, continue, return, switch or goto, no
  * globals, no arrays; calls take variables and return a tuple. The abstracted
  * program is written statement by statement:
  *   - a loop whose body starts with `if (!c) break;` and has no other exit
@@ -26,18 +27,12 @@
  * the point just before `while`, a procedure's exit the last point of its
  * body, an error the point just before `fail`.
  *
- * Reader. `interproc -domain D -display text prog.spl` prints the program
- * again with a comment "(L<l> C<c>) VALUE" after each point; VALUE is bottom,
- * top or [|c1; ...; cn|] with linear constraints (see the README of the
- * recorded runs). The error is unreachable when every point before a `fail`
- * is bottom; otherwise the answer is unknown (abstract interpretation gives
- * no counterexamples).
+ * interproc_run.c runs Interproc on it, interproc_read.c reads its answer.
  */
 #include "external.h"
+#include "linear.h"
 
-#include <limits.h>
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 
 static const char *const spl_keywords[] = {
@@ -45,29 +40,16 @@ static const char *const spl_keywords[] = {
     "done", "end", "endif", "if", "int", "real", "bool", "not", "and", "or", "brandom",
     "random", "do", "then", "else", "begin", "cast", "sqrt", NULL};
 
-/* ======================================================================
- * Writer
- * ====================================================================== */
-
-/* The interface of a procedure: what a call passes and receives. */
-typedef struct Iface {
-  Func *f;
-  const char *name;
-  VarVec globals;      /* used globals: inputs after the parameters */
-  VarVec written;      /* written globals: outputs after by-ref values and ret */
-  bool has_ret;
-} Iface;
-
 typedef struct W {
   Program *p;
   bool bool_obs;
   SplText *out;
-  Text *t;             /* where statements go */
-  VEC(Iface *) ifaces;
+  StrBuf *t;             /* where statements go */
+  ExtProcs ifaces;      /* procedures (not the entry) */
   NameSet procs;
   /* the function being written */
   Func *f;
-  SplProc *proc;
+  ExtProc *proc;        /* ... and its names */
   NameSet ns;
   VarVec vars;         /* variables with a current-value name ... */
   StrVec cur;          /* ... and that name */
@@ -82,12 +64,7 @@ typedef struct W {
   bool failed;
 } W;
 
-static Iface *iface_of(W *w, Func *f) {
-  for (int i = 0; i < w->ifaces.len; i++)
-    if (w->ifaces.data[i]->f == f)
-      return w->ifaces.data[i];
-  return NULL;
-}
+static ExtProc *iface_of(W *w, Func *f) { return ext_proc_find(&w->ifaces, f); }
 
 static const char *cur_name(W *w, Var *v) {
   for (int i = 0; i < w->vars.len; i++)
@@ -104,7 +81,7 @@ static void set_cur(W *w, Var *v, const char *name) {
 }
 
 static void add_name(W *w, const char *spl, const char *loop, const char *exit) {
-  SplName n = {spl, loop, exit};
+  ExtName n = {spl, loop, NULL, exit};
   vec_push(&w->proc->names, n);
 }
 
@@ -119,7 +96,7 @@ static const char *helper(W *w, const char *base) {
 
 static void indent(W *w) {
   for (int i = 0; i < w->depth; i++)
-    text_printf(w->t, "  ");
+    sb_printf(w->t, "  ");
 }
 
 /* The token just written defines a point. */
@@ -136,27 +113,23 @@ static void add_point(W *w, SplPointKind k, Stmt *loop) {
 /* One instruction on its own line: text then ";" (a point). */
 static void instr(W *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void instr(W *w, const char *fmt, ...) {
+  indent(w);
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  sb_vprintf(w->t, fmt, ap);
   va_end(ap);
-  char *buf = xalloc((size_t)n + 1);
-  va_start(ap, fmt);
-  vsnprintf(buf, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  indent(w);
-  text_printf(w->t, "%s;", buf);
+  sb_printf(w->t, ";");
   point_here(w);
-  text_printf(w->t, "\n");
+  sb_printf(w->t, "\n");
   w->ninstr++;
 }
 
 /* A line ending with a point keyword (then, else, do). */
 static void keyword_line(W *w, const char *text) {
   indent(w);
-  text_printf(w->t, "%s", text);
+  sb_printf(w->t, "%s", text);
   point_here(w);
-  text_printf(w->t, "\n");
+  sb_printf(w->t, "\n");
 }
 
 /* ---- Expressions ------------------------------------------------------------------- */
@@ -245,21 +218,15 @@ static Ar ar(W *w, Expr *e) {
   }
 }
 
-/* A condition in negation normal form (so that `not` never appears), with
- * its precedence (0 or, 1 and, 2 atom). What SPL cannot say is `brandom`
- * where it occurs: branches and assumptions then allow more behaviours,
- * never fewer. */
-static Ar cond(W *w, Expr *e, bool pos);
-
-static const char *cmp_op(ExprKind k, bool pos) {
+/* A comparison operator as SPL spells it. */
+static const char *cmp_op(ExprKind k) {
   switch (k) {
-  case E_LT: return pos ? "<" : ">=";
-  case E_LE: return pos ? "<=" : ">";
-  case E_GT: return pos ? ">" : "<=";
-  case E_GE: return pos ? ">=" : "<";
-  case E_EQ: return pos ? "==" : "!=";
-  case E_NE: return pos ? "!=" : "==";
-  default: return NULL;
+  case E_LT: return "<";
+  case E_LE: return "<=";
+  case E_GT: return ">";
+  case E_GE: return ">=";
+  case E_EQ: return "==";
+  default: return "!=";
   }
 }
 
@@ -270,48 +237,44 @@ static Ar junction(Ar a, Ar b, bool conj) {
   return mk(xformat("%s %s %s", wrap(a, prec), conj ? "and" : "or", wrap(b, prec)), prec);
 }
 
-static Ar cond(W *w, Expr *e, bool pos) {
-  switch (e->kind) {
-  case E_LT: case E_LE: case E_GT: case E_GE: case E_EQ: case E_NE: {
-    Ar l = ar(w, e->lhs), r = ar(w, e->rhs);
-    if (!l.s || !r.s)
-      return mk("brandom", 2);
-    return mk(xformat("%s %s %s", l.s, cmp_op(e->kind, pos), r.s), 2);
-  }
-  case E_LAND:
-    return junction(cond(w, e->lhs, pos), cond(w, e->rhs, pos), pos);
-  case E_LOR:
-    return junction(cond(w, e->lhs, pos), cond(w, e->rhs, pos), !pos);
-  case E_NOT:
-    return cond(w, e->lhs, !pos);
-  case E_NUM: /* not `true`/`false`: this Interproc reads `false` as true */
-    return mk((e->num != 0) == pos ? "0 == 0" : "0 == 1", 2);
-  case E_CAST:
-    return cond(w, e->lhs, pos);
-  case E_COND: {
-    Ar t = junction(cond(w, e->cond, true), cond(w, e->lhs, pos), true);
-    Ar f = junction(cond(w, e->cond, false), cond(w, e->rhs, pos), true);
-    return junction(t, f, false);
-  }
-  default: {
-    Ar a = ar(w, e);
-    if (!a.s) /* either way: more behaviours, never fewer */
-      return mk("brandom", 2);
-    return mk(xformat("%s %s 0", a.s, pos ? "!=" : "=="), 2);
-  }
-  }
+/* The client of cond_fold: conditions as SPL text (boxed), with their
+ * precedence (0 or, 1 and, 2 atom). What SPL cannot say is `brandom` where
+ * it occurs: branches and assumptions then allow more behaviours, never
+ * fewer. */
+static Ar *boxed(Ar a) {
+  Ar *b = xalloc(sizeof *b);
+  *b = a;
+  return b;
 }
 
-static bool truth_valued(const Expr *e) {
-  switch (e->kind) {
-  case E_LT: case E_LE: case E_GT: case E_GE: case E_EQ: case E_NE:
-  case E_LAND: case E_LOR: case E_NOT:
-    return true;
-  case E_CAST:
-    return e->type->kind == TY_BOOL;
-  default:
-    return false;
-  }
+static void *fold_cmp(Expr *lhs, ExprKind op, Expr *rhs, void *arg) {
+  W *w = arg;
+  Ar l = ar(w, lhs), r = rhs ? ar(w, rhs) : mk("0", 4);
+  if (!l.s || !r.s)
+    return boxed(mk("brandom", 2));
+  return boxed(mk(xformat("%s %s %s", l.s, cmp_op(op), r.s), 2));
+}
+
+static void *fold_truth(bool value, void *arg) {
+  (void)arg; /* not `true`/`false`: this Interproc reads `false` as true */
+  return boxed(mk(value ? "0 == 0" : "0 == 1", 2));
+}
+
+static void *fold_conj(void *a, void *b, void *arg) {
+  (void)arg;
+  return boxed(junction(*(Ar *)a, *(Ar *)b, true));
+}
+
+static void *fold_disj(void *a, void *b, void *arg) {
+  (void)arg;
+  return boxed(junction(*(Ar *)a, *(Ar *)b, false));
+}
+
+/* A condition (pos) or its negation in negation normal form, so that `not`
+ * never appears. */
+static Ar cond(W *w, Expr *e, bool pos) {
+  CondFold f = {fold_cmp, fold_truth, fold_conj, fold_disj, w};
+  return *(Ar *)cond_fold(&f, e, pos);
 }
 
 /* ---- Control flow: what may leave a statement early ------------------------------ */
@@ -554,7 +517,7 @@ static void assign(W *w, Var *v, Expr *e) {
     instr(w, "endif");
     return;
   }
-  Ar c = truth_valued(e) ? cond(w, e, true) : none();
+  Ar c = expr_truth_valued(e) ? cond(w, e, true) : none();
   if (c.s) { /* a truth value */
     keyword_line(w, xformat("if %s then", c.s));
     w->depth++;
@@ -579,8 +542,14 @@ static const char *temp(W *w, int i) {
   return w->temps.data[i];
 }
 
+/* The name of the variable receiving a result of a call (NULL: none). */
+static const char *receiver(Var *v, void *arg) {
+  W *w = arg;
+  return v ? cur_name(w, v) : helper(w, "ignored");
+}
+
 static void call(W *w, Stmt *s) {
-  Iface *c = iface_of(w, s->func);
+  ExtProc *c = iface_of(w, s->func);
   if (!c) { /* no body: only its result is unknown */
     if (s->var)
       havoc(w, s->var, s->var->type);
@@ -606,27 +575,16 @@ static void call(W *w, Stmt *s) {
   }
   for (int i = 0; i < c->globals.len; i++)
     vec_push(&args, cur_name(w, c->globals.data[i]));
-  for (int i = 0; i < s->args.len && i < s->func->params.len; i++)
-    if (s->func->params.data[i]->byref && s->args.data[i]->kind == E_VAR)
-      vec_push(&outs, cur_name(w, s->args.data[i]->var));
-  if (c->has_ret)
-    vec_push(&outs, s->var ? cur_name(w, s->var) : helper(w, "ignored"));
-  for (int i = 0; i < c->written.len; i++)
-    vec_push(&outs, cur_name(w, c->written.data[i]));
-  /* the same variable cannot receive two results */
+  ext_call_outputs(c, s, receiver, w, &outs);
+  StrBuf line = {0};
+  sb_printf(&line, "(");
   for (int i = 0; i < outs.len; i++)
-    for (int j = 0; j < i; j++)
-      if (!strcmp(outs.data[i], outs.data[j]))
-        outs.data[i] = helper(w, "ignored");
-  Text line = {0};
-  text_printf(&line, "(");
-  for (int i = 0; i < outs.len; i++)
-    text_printf(&line, "%s%s", i ? ", " : "", outs.data[i]);
-  text_printf(&line, ") = %s(", c->name);
+    sb_printf(&line, "%s%s", i ? ", " : "", outs.data[i]);
+  sb_printf(&line, ") = %s(", c->name);
   for (int i = 0; i < args.len; i++)
-    text_printf(&line, "%s%s", i ? ", " : "", args.data[i]);
-  text_printf(&line, ")");
-  instr(w, "%s", text_str(&line));
+    sb_printf(&line, "%s%s", i ? ", " : "", args.data[i]);
+  sb_printf(&line, ")");
+  instr(w, "%s", sb_str(&line));
 }
 
 static void loop(W *w, Stmt *s) {
@@ -695,19 +653,19 @@ static void switch_stmt(W *w, Stmt *s) {
   Ar e = ar(w, s->expr);
   instr(w, "%s = %s", sw, e.s ? e.s : "random");
   instr(w, "%s = 0", fall);
-  Text none_match = {0};
+  StrBuf none_match = {0};
   for (int i = 0; i < s->cases.len; i++)
     for (int j = 0; j < s->cases.data[i]->values.len; j++)
-      text_printf(&none_match, "%s%s != %s", none_match.len ? " and " : "", sw,
+      sb_printf(&none_match, "%s%s != %s", none_match.len ? " and " : "", sw,
                   num(s->cases.data[i]->values.data[j]).s);
   for (int i = 0; i < s->cases.len; i++) {
     SwitchCase *c = s->cases.data[i];
-    Text m = {0};
+    StrBuf m = {0};
     for (int j = 0; j < c->values.len; j++)
-      text_printf(&m, " or %s == %s", sw, num(c->values.data[j]).s);
+      sb_printf(&m, " or %s == %s", sw, num(c->values.data[j]).s);
     if (c->is_default)
-      text_printf(&m, " or %s", none_match.len ? text_str(&none_match) : "0 == 0");
-    keyword_line(w, xformat("if %s == 1%s then", fall, text_str(&m)));
+      sb_printf(&m, " or %s", none_match.len ? sb_str(&none_match) : "0 == 0");
+    keyword_line(w, xformat("if %s == 1%s then", fall, sb_str(&m)));
     w->depth++;
     instr(w, "%s = 1", fall);
     w->depth--;
@@ -719,12 +677,12 @@ static void switch_stmt(W *w, Stmt *s) {
       w->depth++;
       for (int k = i + 1; k < s->cases.len; k++) {
         SwitchCase *d = s->cases.data[k];
-        Text m2 = {0};
+        StrBuf m2 = {0};
         for (int j = 0; j < d->values.len; j++)
-          text_printf(&m2, " or %s == %s", sw, num(d->values.data[j]).s);
+          sb_printf(&m2, " or %s == %s", sw, num(d->values.data[j]).s);
         if (d->is_default)
-          text_printf(&m2, " or %s", none_match.len ? text_str(&none_match) : "0 == 0");
-        keyword_line(w, xformat("if %s == 0 and (%s == 1%s) then", w->ctl, fall, text_str(&m2)));
+          sb_printf(&m2, " or %s", none_match.len ? sb_str(&none_match) : "0 == 0");
+        keyword_line(w, xformat("if %s == 0 and (%s == 1%s) then", w->ctl, fall, sb_str(&m2)));
         w->depth++;
         instr(w, "%s = 1", fall);
         w->depth--;
@@ -827,36 +785,18 @@ static void stmt(W *w, Stmt *s) {
 /* ---- Procedures ------------------------------------------------------------------------ */
 
 static void build_ifaces(W *w) {
-  Program *p = w->p;
-  for (int i = 0; i < p->funcs.len; i++) {
-    Func *f = p->funcs.data[i];
-    if (!ext_translated(f) || f == p->entry)
-      continue;
-    Iface *c = xalloc(sizeof *c);
-    c->f = f;
-    c->name = names_take(&w->procs, f->name);
-    VarVec used = {0};
-    func_globals(p, f, &used);
-    for (int j = 0; j < used.len; j++)
-      if (is_scalar(used.data[j]->type))
-        vec_push(&c->globals, used.data[j]);
-    ext_written_globals(p, f, &c->written);
-    c->has_ret = f->ret->kind != TY_VOID;
-    vec_push(&w->ifaces, c);
-  }
-}
-
-static bool in_vars(const VarVec *v, const Var *x) {
-  for (int i = 0; i < v->len; i++)
-    if (v->data[i] == x)
-      return true;
-  return false;
+  ext_procs(w->p, w->p->entry, &w->ifaces);
+  for (int i = 0; i < w->ifaces.len; i++)
+    w->ifaces.data[i]->name = names_take(&w->procs, w->ifaces.data[i]->func->name);
 }
 
 static void begin_func(W *w, Func *f) {
   w->f = f;
-  w->proc = xalloc(sizeof *w->proc);
-  w->proc->func = f;
+  w->proc = iface_of(w, f);
+  if (!w->proc) { /* the entry: nothing calls it */
+    w->proc = xalloc(sizeof *w->proc);
+    w->proc->func = f;
+  }
   vec_push(&w->out->procs, w->proc);
   NameSet ns = {{0}, spl_keywords};
   w->ns = ns;
@@ -880,7 +820,7 @@ typedef struct Sig {
 } Sig;
 
 /* Names of a procedure's variables; fills its signature. */
-static void name_proc(W *w, Iface *c, Sig *sig) {
+static void name_proc(W *w, ExtProc *c, Sig *sig) {
   Func *f = w->f;
   const char **cur = xalloc(sizeof(char *) * (size_t)(f->params.len + 1));
   const char **gcur = xalloc(sizeof(char *) * (size_t)(c->globals.len + 1));
@@ -899,7 +839,7 @@ static void name_proc(W *w, Iface *c, Sig *sig) {
   }
   if (c->has_ret) {
     Var *r = xalloc(sizeof *r);
-    r->name = ext_ret_name(w->p, f);
+    r->name = cfg_ret_name(w->p, f);
     r->type = f->ret;
     r->kind = VAR_LOCAL;
     r->owner = f;
@@ -909,13 +849,13 @@ static void name_proc(W *w, Iface *c, Sig *sig) {
   for (int i = 0; i < f->params.len; i++) {
     Var *v = f->params.data[i];
     set_cur(w, v, cur[i]);
-    if (!v->byref && !ext_stmt_assigns(f->body, v)) {
-      add_name(w, cur[i], v->name, ext_in_name(v->name));
+    if (!v->byref && !stmt_assigns(f->body, v)) {
+      add_name(w, cur[i], v->name, name_with(v->name, NAME_IN));
       vec_push(&sig->ins, decl(w, cur[i], v));
       continue;
     }
-    const char *in = names_take(&w->ns, ext_in_name(v->name));
-    add_name(w, in, ext_in_name(v->name), ext_in_name(v->name));
+    const char *in = names_take(&w->ns, name_with(v->name, NAME_IN));
+    add_name(w, in, name_with(v->name, NAME_IN), name_with(v->name, NAME_IN));
     vec_push(&sig->ins, decl(w, in, v));
     vec_push(&sig->copy_to, cur[i]);
     vec_push(&sig->copy_from, in);
@@ -930,13 +870,13 @@ static void name_proc(W *w, Iface *c, Sig *sig) {
   for (int i = 0; i < c->globals.len; i++) {
     Var *g = c->globals.data[i];
     set_cur(w, g, gcur[i]);
-    if (!in_vars(&c->written, g)) {
-      add_name(w, gcur[i], g->name, ext_in_name(g->name));
+    if (!var_in(&c->written, g)) {
+      add_name(w, gcur[i], g->name, name_with(g->name, NAME_IN));
       vec_push(&sig->ins, decl(w, gcur[i], g));
       continue;
     }
-    const char *in = names_take(&w->ns, ext_in_name(g->name));
-    add_name(w, in, ext_in_name(g->name), ext_in_name(g->name));
+    const char *in = names_take(&w->ns, name_with(g->name, NAME_IN));
+    add_name(w, in, name_with(g->name, NAME_IN), name_with(g->name, NAME_IN));
     vec_push(&sig->ins, decl(w, in, g));
     vec_push(&sig->copy_to, gcur[i]);
     vec_push(&sig->copy_from, in);
@@ -972,11 +912,11 @@ static void name_entry(W *w, Sig *sig) {
   }
 }
 
-static void decl_list(Text *t, const char *open, StrVec *d, const char *close) {
-  text_printf(t, "%s", open);
+static void decl_list(StrBuf *t, const char *open, StrVec *d, const char *close) {
+  sb_printf(t, "%s", open);
   for (int i = 0; i < d->len; i++)
-    text_printf(t, "%s%s", i ? ", " : "", d->data[i]);
-  text_printf(t, "%s", close);
+    sb_printf(t, "%s%s", i ? ", " : "", d->data[i]);
+  sb_printf(t, "%s", close);
 }
 
 /* What runs before the body: the entry gives the globals their initial
@@ -997,10 +937,10 @@ static void prologue(W *w, Sig *sig, bool entry) {
 }
 
 /* One procedure (or the main program for the entry) into out. */
-static void write_func(W *w, Text *out, Func *f) {
+static void write_func(W *w, StrBuf *out, Func *f) {
   bool entry = f == w->p->entry;
   begin_func(w, f);
-  Iface *c = entry ? NULL : iface_of(w, f);
+  ExtProc *c = entry ? NULL : iface_of(w, f);
   Sig sig = {0};
   if (entry)
     name_entry(w, &sig);
@@ -1012,7 +952,7 @@ static void write_func(W *w, Text *out, Func *f) {
   /* the body first (its helpers must be declared in the header line);
    * the header is one line and `begin` the next */
   int header_line = out->line ? out->line : 1;
-  Text body = {0};
+  StrBuf body = {0};
   body.line = header_line + 2;
   w->t = &body;
   w->pline = body.line - 1;
@@ -1030,13 +970,13 @@ static void write_func(W *w, Text *out, Func *f) {
   if (entry) {
     decl_list(out, "var ", &sig.locals, ";\n");
   } else {
-    text_printf(out, "proc %s ", c->name);
+    sb_printf(out, "proc %s ", c->name);
     decl_list(out, "(", &sig.ins, ") returns ");
     decl_list(out, "(", &sig.outs, ") ");
     decl_list(out, "var ", &sig.locals, ";\n");
   }
-  text_printf(out, "begin\n%s", text_str(&body));
-  text_printf(out, "end\n\n");
+  sb_printf(out, "begin\n%s", sb_str(&body));
+  sb_printf(out, "end\n\n");
 }
 
 SplText *interproc_write(Program *p, bool bool_observers) {
@@ -1051,8 +991,8 @@ SplText *interproc_write(Program *p, bool bool_observers) {
   NameSet procs = {{0}, spl_keywords};
   w.procs = procs;
   build_ifaces(&w);
-  Text t = {0};
-  text_printf(&t, "/* SPL program generated by arr2scalar from %s for Interproc.\n"
+  StrBuf t = {0};
+  sb_printf(&t, "/* SPL program generated by arr2scalar from %s for Interproc.\n"
                   "   Integers are mathematical integers; observer flags are %s. */\n\n",
               p->file ? p->file : "(input)", bool_observers ? "bool" : "int 0/1");
   for (int i = 0; i < p->funcs.len; i++) {
@@ -1063,490 +1003,6 @@ SplText *interproc_write(Program *p, bool bool_observers) {
   write_func(&w, &t, p->entry);
   if (w.failed)
     return NULL;
-  w.out->text = text_str(&t);
+  w.out->text = sb_str(&t);
   return w.out;
 }
-
-/* ======================================================================
- * Reader
- * ====================================================================== */
-
-/* Whitespace collapsed to single spaces, trimmed. */
-static char *squeeze(const char *s, size_t n) {
-  char *r = xalloc(n + 1);
-  size_t k = 0;
-  bool space = false;
-  for (size_t i = 0; i < n; i++) {
-    char c = s[i];
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      space = k > 0;
-      continue;
-    }
-    if (space)
-      r[k++] = ' ';
-    space = false;
-    r[k++] = c;
-  }
-  r[k] = 0;
-  return r;
-}
-
-typedef struct Lin {
-  VEC(const char *) vars;
-  VEC(long long) num, den;   /* coefficient num/den of vars[i] */
-  long long cnum, cden;      /* constant */
-} Lin;
-
-static long long gcd(long long a, long long b) {
-  if (a < 0)
-    a = -a;
-  if (b < 0)
-    b = -b;
-  while (b) {
-    long long t = a % b;
-    a = b;
-    b = t;
-  }
-  return a ? a : 1;
-}
-
-static bool read_uint(const char **s, long long *v) {
-  if (**s < '0' || **s > '9')
-    return false;
-  long long x = 0;
-  while (**s >= '0' && **s <= '9') {
-    if (__builtin_mul_overflow(x, 10, &x) || __builtin_add_overflow(x, **s - '0', &x))
-      return false;
-    (*s)++;
-  }
-  *v = x;
-  return true;
-}
-
-static bool ident_char(char c, bool first) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-         (!first && c >= '0' && c <= '9');
-}
-
-/* A linear form as APRON prints it: -3a+b+4, 1/2x-y, x-998. */
-static bool read_lin(const char **s, Lin *l) {
-  l->cnum = 0;
-  l->cden = 1;
-  bool any = false;
-  for (;;) {
-    while (**s == ' ')
-      (*s)++;
-    int sign = 1;
-    if (**s == '+' || **s == '-') {
-      sign = **s == '-' ? -1 : 1;
-      (*s)++;
-    } else if (any) {
-      break;
-    }
-    while (**s == ' ')
-      (*s)++;
-    long long n = 1, d = 1;
-    bool has_num = read_uint(s, &n);
-    if (has_num && **s == '/') {
-      (*s)++;
-      if (!read_uint(s, &d) || d == 0)
-        return false;
-    }
-    if (ident_char(**s, true)) {
-      const char *b = *s;
-      while (ident_char(**s, false))
-        (*s)++;
-      vec_push(&l->vars, xstrndup(b, (size_t)(*s - b)));
-      vec_push(&l->num, sign * n);
-      vec_push(&l->den, d);
-    } else if (has_num) {
-      /* constant: cnum/cden += sign*n/d */
-      long long g = gcd(l->cden, d);
-      long long nd, a, b;
-      if (__builtin_mul_overflow(l->cden / g, d, &nd) ||
-          __builtin_mul_overflow(l->cnum, d / g, &a) ||
-          __builtin_mul_overflow(sign * n, l->cden / g, &b) || __builtin_add_overflow(a, b, &a))
-        return false;
-      l->cnum = a;
-      l->cden = nd;
-    } else {
-      return false;
-    }
-    any = true;
-  }
-  return any;
-}
-
-/* sum (num_i/den_i) x_i + c, scaled by the denominators' lcm (> 0, so the
- * relation to 0 is unchanged). */
-static Z3_ast lin_term(Lin *l) {
-  long long m = l->cden;
-  for (int i = 0; i < l->vars.len; i++) {
-    long long g = gcd(m, l->den.data[i]);
-    if (__builtin_mul_overflow(m / g, l->den.data[i], &m))
-      return NULL;
-  }
-  Z3_context z = smt_ctx();
-  VEC(Z3_ast) terms = {0};
-  for (int i = 0; i < l->vars.len; i++) {
-    long long c;
-    if (__builtin_mul_overflow(l->num.data[i], m / l->den.data[i], &c))
-      return NULL;
-    Z3_ast args[2] = {smt_num(c), smt_int_const(l->vars.data[i])};
-    vec_push(&terms, Z3_mk_mul(z, 2, args));
-  }
-  long long c;
-  if (__builtin_mul_overflow(l->cnum, m / l->cden, &c))
-    return NULL;
-  vec_push(&terms, smt_num(c));
-  return terms.len == 1 ? terms.data[0] : Z3_mk_add(z, (unsigned)terms.len, terms.data);
-}
-
-/* Box form "x in [lo;hi]" with OCaml floats and -oo/+oo. */
-static Z3_ast box_constraint(const char *c) {
-  const char *in = strstr(c, " in [");
-  if (!in)
-    return NULL;
-  char *var = xstrndup(c, (size_t)(in - c));
-  const char *lo = in + 5;
-  const char *semi = strchr(lo, ';');
-  const char *close = semi ? strchr(semi, ']') : NULL;
-  if (!close)
-    return NULL;
-  Z3_context z = smt_ctx();
-  Z3_ast x = smt_int_const(var);
-  Z3_ast r = smt_true();
-  char *l = xstrndup(lo, (size_t)(semi - lo)), *h = xstrndup(semi + 1, (size_t)(close - semi - 1));
-  char *end;
-  if (strcmp(l, "-oo")) {
-    double v = strtod(l, &end);
-    if (end == l)
-      return NULL;
-    r = smt_and2(r, Z3_mk_ge(z, x, smt_num((long long)__builtin_ceil(v))));
-  }
-  if (strcmp(h, "+oo")) {
-    double v = strtod(h, &end);
-    if (end == h)
-      return NULL;
-    r = smt_and2(r, Z3_mk_le(z, x, smt_num((long long)__builtin_floor(v))));
-  }
-  return r;
-}
-
-/* One constraint: linear form then >=0, >0, =0, <>0 or =0 mod k. */
-static Z3_ast constraint(const char *c) {
-  if (strstr(c, " in ["))
-    return box_constraint(c);
-  Lin l = {0};
-  const char *s = c;
-  if (!read_lin(&s, &l))
-    return NULL;
-  Z3_ast t = lin_term(&l);
-  if (!t)
-    return NULL;
-  Z3_context z = smt_ctx();
-  while (*s == ' ')
-    s++;
-  Z3_ast zero = smt_num(0);
-  if (!strcmp(s, ">=0"))
-    return Z3_mk_ge(z, t, zero);
-  if (!strcmp(s, ">0"))
-    return Z3_mk_gt(z, t, zero);
-  if (!strcmp(s, "=0"))
-    return Z3_mk_eq(z, t, zero);
-  if (!strcmp(s, "<>0"))
-    return smt_not(Z3_mk_eq(z, t, zero));
-  long long k;
-  if (!strncmp(s, "=0 mod ", 7)) {
-    s += 7;
-    if (read_uint(&s, &k) && k > 0 && !*s)
-      return Z3_mk_eq(z, Z3_mk_mod(z, t, smt_num(k)), zero);
-  }
-  return NULL;
-}
-
-Z3_ast interproc_parse_value(const char *text) {
-  char *v = squeeze(text, strlen(text));
-  if (!strcmp(v, "bottom"))
-    return smt_false();
-  if (!strcmp(v, "top"))
-    return smt_true();
-  size_t n = strlen(v);
-  if (n < 4 || strncmp(v, "[|", 2) || strcmp(v + n - 2, "|]"))
-    return NULL;
-  char *inner = xstrndup(v + 2, n - 4);
-  Z3_ast r = smt_true();
-  /* split on ';' outside brackets (box bounds are "[lo;hi]") */
-  int depth = 0;
-  char *start = inner;
-  for (char *p = inner;; p++) {
-    if (*p == '[')
-      depth++;
-    else if (*p == ']')
-      depth--;
-    if ((*p == ';' && depth == 0) || !*p) {
-      char *c = squeeze(start, (size_t)(p - start));
-      if (*c) {
-        Z3_ast a = constraint(c);
-        /* an unreadable constraint is dropped: a weaker value, still sound */
-        if (a)
-          r = smt_and2(r, a);
-      }
-      if (!*p)
-        break;
-      start = p + 1;
-    }
-  }
-  return r;
-}
-
-bool interproc_read_output(const char *out, SplAnnotations *a, const char **why) {
-  const char *sec = strstr(out, "Annotated program after forward analysis");
-  if (!sec) {
-    *why = "no annotated program in Interproc's output";
-    return false;
-  }
-  const char *end = strstr(sec + 1, "Annotated program after");
-  if (!end)
-    end = sec + strlen(sec);
-  for (const char *p = strstr(sec, "/*"); p && p < end; p = strstr(p + 2, "/*")) {
-    const char *close = strstr(p + 2, "*/");
-    if (!close || close > end)
-      break;
-    const char *s = p + 2;
-    while (*s == ' ' || *s == '\n' || *s == '\t')
-      s++;
-    int line, col, used = 0;
-    if (sscanf(s, "(L%d C%d)%n", &line, &col, &used) != 2 || !used)
-      continue;
-    s += used;
-    Z3_ast value = interproc_parse_value(xstrndup(s, (size_t)(close - s)));
-    if (!value) {
-      *why = xformat("cannot read Interproc's value at (L%d C%d): %.80s", line, col, s);
-      return false;
-    }
-    SplAnnotation an = {line, col, value};
-    vec_push(a, an);
-    p = close;
-  }
-  if (!a->len) {
-    *why = "no annotations in Interproc's output";
-    return false;
-  }
-  return true;
-}
-
-static Z3_ast value_at(const SplAnnotations *a, int line, int col) {
-  for (int i = 0; i < a->len; i++)
-    if (a->data[i].line == line && a->data[i].col == col)
-      return a->data[i].value;
-  return NULL;
-}
-
-/* ---- From annotations to invariants ----------------------------------------------------- */
-
-#define DROP "\x01drop"
-
-typedef struct Renaming {
-  SplProc *proc;
-  bool exit;
-} Renaming;
-
-static const char *rename_spl(const char *name, void *arg) {
-  Renaming *r = arg;
-  for (int i = 0; i < r->proc->names.len; i++) {
-    SplName *n = &r->proc->names.data[i];
-    if (!strcmp(n->spl, name)) {
-      const char *to = r->exit ? n->exit_name : n->loop_name;
-      return to ? to : xformat(DROP "%s", name);
-    }
-  }
-  return xformat(DROP "%s", name); /* not a variable of this procedure */
-}
-
-static bool keep_name(const char *name, void *arg) {
-  (void)arg;
-  return strncmp(name, DROP, strlen(DROP)) != 0;
-}
-
-static SplProc *proc_of(SplText *spl, Func *f) {
-  for (int i = 0; i < spl->procs.len; i++)
-    if (spl->procs.data[i]->func == f)
-      return spl->procs.data[i];
-  return NULL;
-}
-
-static void add_invariant(SplText *spl, SplPoint *pt, Z3_ast value, Answer *out) {
-  SplProc *proc = proc_of(spl, pt->func);
-  if (!proc)
-    return;
-  Renaming r = {proc, pt->kind == SPL_EXIT};
-  Z3_ast f = ext_project(ext_rename(value, rename_spl, &r), keep_name, NULL);
-  f = Z3_simplify(smt_ctx(), f);
-  if (Z3_is_eq_ast(smt_ctx(), f, smt_true()))
-    return;
-  Invariant inv = {0};
-  inv.func = pt->func;
-  inv.kind = pt->kind == SPL_EXIT ? POINT_EXIT : POINT_LOOP_HEAD;
-  inv.loop = pt->loop;
-  inv.loc = pt->loop ? pt->loop->loc : pt->func->loc;
-  inv.formula = f;
-  inv.source = "interproc";
-  vec_push(&out->invariants, inv);
-}
-
-void interproc_answer(SplText *spl, const SplAnnotations *a, bool want_invariants, Answer *out) {
-  const char *missing = NULL;
-  bool all_bottom = true;
-  for (int i = 0; i < spl->points.len; i++) {
-    SplPoint *pt = &spl->points.data[i];
-    Z3_ast v = value_at(a, pt->line, pt->col);
-    if (!v) {
-      missing = xformat("no annotation at (L%d C%d) in Interproc's output", pt->line, pt->col);
-      if (pt->kind == SPL_FAIL)
-        all_bottom = false;
-      continue;
-    }
-    if (pt->kind == SPL_FAIL) {
-      if (smt_check(v, 5) != Z3_L_FALSE)
-        all_bottom = false;
-    } else if (want_invariants) {
-      add_invariant(spl, pt, v, out);
-    }
-  }
-  if (all_bottom) {
-    out->verdict = VERDICT_TRUE;
-  } else {
-    out->verdict = VERDICT_UNKNOWN;
-    out->reason = missing ? missing
-                          : "Interproc's invariants do not exclude the error (abstract "
-                            "interpretation gives no counterexamples)";
-  }
-}
-
-/* ======================================================================
- * Running Interproc
- * ====================================================================== */
-
-static const char *const tool_names[] = {"interproc", NULL};
-
-/* The interproc executable: found as given, or in a directory (its bin/). */
-static const char *executable(const BackendOptions *o, char *why, size_t size) {
-  char path[4096];
-  if (!ext_locate(o, "INTERPROC", tool_names, "Interproc", path, sizeof path, why, size))
-    return NULL;
-  if (!file_is_dir(path))
-    return xstrdup(path);
-  char *exe = file_in_dir(path, "interproc", true);
-  if (!exe)
-    exe = file_in_dir(path, "bin/interproc", true);
-  if (!exe)
-    format_cut(why, size, "Interproc not found: no interproc executable in %s", path);
-  return exe;
-}
-
-static bool available(const BackendOptions *o, char *why, size_t size) {
-  return executable(o, why, size) != NULL;
-}
-
-static const char *const domains[] = {"box", "octagon", "polka", "polkastrict", "polkaeq",
-                                      "ppl", "pplstrict", "pplgrid", "polkagrid", "boxpolicy",
-                                      "taylor1plus", NULL};
-
-/* The domain of domains[] that name (a domain or one of our aliases) names;
- * NULL if none. */
-static const char *domain_named(const char *name) {
-  static const char *const aliases[][2] = {
-      {"polyhedra", "polka"}, {"boxes", "box"}, {"intervals", "box"}, {"octagons", "octagon"}};
-  for (size_t i = 0; i < sizeof aliases / sizeof *aliases; i++)
-    if (!strcmp(name, aliases[i][0]))
-      return aliases[i][1];
-  for (int i = 0; domains[i]; i++)
-    if (!strcmp(domains[i], name))
-      return domains[i];
-  return NULL;
-}
-
-/* --config: a domain and/or "bool", comma-separated (default polka). */
-static bool read_config(const char *config, const char **domain, bool *bools, const char **why) {
-  *domain = "polka";
-  *bools = false;
-  if (!config || !*config)
-    return true;
-  char *c = xstrdup(config);
-  for (char *tok = strtok(c, ","); tok; tok = strtok(NULL, ",")) {
-    if (!strcmp(tok, "bool")) {
-      *bools = true;
-      continue;
-    }
-    const char *d = domain_named(tok);
-    if (!d) {
-      *why = xformat("unknown Interproc configuration '%s' (expected a domain: box, octagon, "
-                     "polka, ppl, ...; and/or bool)",
-                     tok);
-      return false;
-    }
-    *domain = d;
-  }
-  return true;
-}
-
-static Answer run(Program *p, const BackendOptions *o, bool want_invariants) {
-  char why[512];
-  const char *exe = executable(o, why, sizeof why);
-  if (!exe)
-    return ext_unknown(xstrdup(why));
-  const char *domain, *bad = NULL;
-  bool bools;
-  if (!read_config(o->config, &domain, &bools, &bad))
-    return ext_unknown(bad);
-  int before = error_count();
-  SplText *spl = interproc_write(p, bools);
-  if (!spl || error_count() != before)
-    return ext_unknown("the program cannot be written in SPL");
-  char *dir = tmpdir_make("interproc", why, sizeof why);
-  if (!dir)
-    return ext_unknown(xstrdup(why));
-  Answer a = {0};
-  char *file = xformat("%s/program.spl", dir);
-  if (!file_write(file, spl->text)) {
-    tmpdir_remove(dir);
-    return ext_unknown(xformat("cannot write %s", file));
-  }
-  const char *argv[] = {exe, "-domain", domain, "-display", "text", file, NULL};
-  ProcResult r;
-  const char *fail = ext_run(dir, argv, o->timeout, o->memory_mb, o->verbose, &r);
-  tmpdir_remove(dir);
-  a.seconds = r.seconds;
-  if (fail) {
-    a.reason = fail;
-  } else if (r.status != 0) {
-    char *line = ext_line_with(r.err, "Fatal error");
-    if (!line)
-      line = ext_line_with(r.out, "Fatal error");
-    a.reason = xformat("Interproc failed (exit status %d): %s", r.status,
-                       line ? line : "no message");
-  } else {
-    SplAnnotations ann = {0};
-    const char *bad_output = NULL;
-    if (interproc_read_output(r.out, &ann, &bad_output))
-      interproc_answer(spl, &ann, want_invariants, &a);
-    else
-      a.reason = bad_output;
-  }
-  proc_free(&r);
-  return a;
-}
-
-static Answer verify(Program *p, const BackendOptions *o) { return run(p, o, o->want_invariants); }
-
-static Answer invariants(Program *p, const BackendOptions *o) { return run(p, o, true); }
-
-static bool emit(FILE *out, Program *p) {
-  SplText *spl = interproc_write(p, false);
-  if (!spl)
-    return false;
-  return fputs(spl->text, out) >= 0;
-}
-
-const Backend backend_interproc = {"interproc", available, verify, invariants, emit};

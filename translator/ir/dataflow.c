@@ -1,0 +1,224 @@
+/*
+ * dataflow.c -- what statements and functions read and write (see
+ * dataflow.h for the by-reference rule).
+ */
+#include "dataflow.h"
+
+#include <string.h>
+
+typedef VEC(Func *) FuncVec;
+
+/* ---- Assignments ------------------------------------------------------------ */
+
+bool stmt_sets(const Stmt *s, const Var *v) {
+  if ((s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL || s->kind == S_DECL) &&
+      s->var == v)
+    return true;
+  if (s->kind != S_CALL)
+    return false;
+  for (int i = 0; i < s->args.len && i < s->func->params.len; i++) {
+    const Expr *a = s->args.data[i];
+    while (a->kind == E_CAST && !(a->type && a->type->kind == TY_BOOL))
+      a = a->lhs;
+    if (s->func->params.data[i]->byref && a->kind == E_VAR && a->var == v)
+      return true;
+  }
+  return false;
+}
+
+bool stmt_assigns(const Stmt *s, const Var *v) {
+  if (!s)
+    return false;
+  if (stmt_sets(s, v))
+    return true;
+  for (int i = 0; i < s->stmts.len; i++)
+    if (stmt_assigns(s->stmts.data[i], v))
+      return true;
+  for (int i = 0; i < s->cases.len; i++)
+    if (stmt_assigns(s->cases.data[i]->body, v))
+      return true;
+  return stmt_assigns(s->then, v) || stmt_assigns(s->els, v) || stmt_assigns(s->body, v) ||
+         stmt_assigns(s->step, v);
+}
+
+/* ---- Globals used by functions ------------------------------------------------ */
+
+static void add_var(VarVec *out, Var *v) {
+  for (int i = 0; i < out->len; i++)
+    if (out->data[i] == v)
+      return;
+  vec_push(out, v);
+}
+
+static void global_of(Var *v, void *arg) {
+  if (v->kind == VAR_GLOBAL)
+    add_var(arg, v);
+}
+
+typedef struct GlobalScan {
+  Program *p;
+  VarVec *out;
+  FuncVec seen;
+} GlobalScan;
+
+static void scan_func(GlobalScan *gs, Func *f);
+
+static void scan_stmt(GlobalScan *gs, Stmt *s) {
+  if (!s)
+    return;
+  expr_vars(s->expr, global_of, gs->out);
+  if (s->var && s->var->kind == VAR_GLOBAL)
+    add_var(gs->out, s->var);
+  if (s->array && s->array->kind == VAR_GLOBAL)
+    add_var(gs->out, s->array);
+  for (int i = 0; i < s->idx.len; i++)
+    expr_vars(s->idx.data[i], global_of, gs->out);
+  for (int i = 0; i < s->args.len; i++)
+    expr_vars(s->args.data[i], global_of, gs->out);
+  if (s->kind == S_CALL)
+    scan_func(gs, s->func);
+  for (int i = 0; i < s->stmts.len; i++)
+    scan_stmt(gs, s->stmts.data[i]);
+  scan_stmt(gs, s->then);
+  scan_stmt(gs, s->els);
+  scan_stmt(gs, s->body);
+  scan_stmt(gs, s->step);
+  for (int i = 0; i < s->cases.len; i++)
+    scan_stmt(gs, s->cases.data[i]->body);
+}
+
+static void scan_func(GlobalScan *gs, Func *f) {
+  for (int i = 0; i < gs->seen.len; i++)
+    if (gs->seen.data[i] == f)
+      return;
+  vec_push(&gs->seen, f);
+  scan_stmt(gs, f->body);
+}
+
+void func_globals(Program *p, Func *f, VarVec *out) {
+  GlobalScan gs = {p, out, {0}};
+  scan_func(&gs, f);
+  /* in program order, for stable output */
+  VarVec sorted = {0};
+  for (int i = 0; i < p->globals.len; i++)
+    for (int j = 0; j < out->len; j++)
+      if (out->data[j] == p->globals.data[i])
+        vec_push(&sorted, p->globals.data[i]);
+  *out = sorted;
+}
+
+/* ---- Globals written by functions ---------------------------------------------- */
+
+static void callee_of(Stmt *s, void *arg) {
+  FuncVec *out = arg;
+  if (s->kind != S_CALL || !s->func)
+    return;
+  for (int i = 0; i < out->len; i++)
+    if (out->data[i] == s->func)
+      return;
+  vec_push(out, s->func);
+}
+
+/* Does f assign global g, itself or through a callee? (the call graph may be
+ * cyclic: seen stops the search) */
+static bool writes_global(Func *f, Var *g, FuncVec *seen) {
+  for (int i = 0; i < seen->len; i++)
+    if (seen->data[i] == f)
+      return false;
+  vec_push(seen, f);
+  if (!f->body)
+    return false;
+  if (stmt_assigns(f->body, g))
+    return true;
+  FuncVec callees = {0};
+  stmt_walk(f->body, callee_of, &callees);
+  for (int i = 0; i < callees.len; i++)
+    if (writes_global(callees.data[i], g, seen))
+      return true;
+  return false;
+}
+
+void func_written_globals(Program *p, Func *f, VarVec *out) {
+  VarVec used = {0};
+  func_globals(p, f, &used);
+  for (int i = 0; i < used.len; i++) {
+    FuncVec seen = {0};
+    if (is_scalar(used.data[i]->type) && writes_global(f, used.data[i], &seen))
+      vec_push(out, used.data[i]);
+  }
+}
+
+/* ---- Liveness -------------------------------------------------------------------- */
+
+typedef struct Slots {
+  int (*slot)(Var *v, void *arg);
+  void *arg;
+  bool *set;
+} Slots;
+
+static void mark(Var *v, void *arg) {
+  Slots *s = arg;
+  int i = s->slot(v, s->arg);
+  if (i >= 0)
+    s->set[i] = true;
+}
+
+/* What edge e uses and defines; callee: the globals its callee uses. */
+static void edge_usedef(Edge *e, const VarVec *callee, Slots *use, Slots *def) {
+  switch (e->kind) {
+  case ED_ASSIGN:
+    expr_vars(e->expr, mark, use);
+    mark(e->var, def);
+    return;
+  case ED_HAVOC:
+    mark(e->var, def);
+    return;
+  case ED_ASSUME:
+    expr_vars(e->expr, mark, use);
+    return;
+  case ED_READ:
+  case ED_WRITE:
+    mark(e->array, use);
+    for (int i = 0; i < e->idx.len; i++)
+      expr_vars(e->idx.data[i], mark, use);
+    if (e->kind == ED_READ)
+      mark(e->var, def);
+    else
+      expr_vars(e->expr, mark, use);
+    return;
+  case ED_CALL:
+    for (int i = 0; i < e->call->args.len; i++)
+      expr_vars(e->call->args.data[i], mark, use);
+    for (int i = 0; i < callee->len; i++)
+      mark(callee->data[i], use);
+    if (e->call->var)
+      mark(e->call->var, def);
+    return;
+  }
+}
+
+void cfg_liveness(Program *p, Cfg *g, int nslots, int (*slot)(Var *v, void *arg), void *arg,
+                  bool *live) {
+  VarVec *callee = xalloc(sizeof(VarVec) * (size_t)(g->edges.len + 1));
+  for (int i = 0; i < g->edges.len; i++)
+    if (g->edges.data[i].kind == ED_CALL)
+      func_globals(p, g->edges.data[i].call->func, &callee[i]);
+  Slots use = {slot, arg, xalloc(sizeof(bool) * (size_t)(nslots + 1))};
+  Slots def = {slot, arg, xalloc(sizeof(bool) * (size_t)(nslots + 1))};
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int ei = g->edges.len - 1; ei >= 0; ei--) {
+      Edge *e = &g->edges.data[ei];
+      memset(use.set, 0, sizeof(bool) * (size_t)nslots);
+      memset(def.set, 0, sizeof(bool) * (size_t)nslots);
+      edge_usedef(e, &callee[ei], &use, &def);
+      bool *from = live + (size_t)e->from * (size_t)nslots;
+      const bool *to = live + (size_t)e->to * (size_t)nslots;
+      for (int i = 0; i < nslots; i++)
+        if (!from[i] && (use.set[i] || (to[i] && !def.set[i]))) {
+          from[i] = true;
+          changed = true;
+        }
+    }
+  }
+}

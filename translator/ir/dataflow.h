@@ -1,0 +1,41 @@
+/*
+ * dataflow.h -- what statements and functions read and write (dataflow.c):
+ * the questions every stage asks of the IR, answered once.
+ *
+ * By reference. Passing a variable to a by-reference parameter (the cell
+ * values of an array passed to a callee, written back by it) counts as
+ * assigning it: the callee may write it. Every caller wants that answer
+ * (does a function change an input, must its entry value be kept, may a
+ * loop bound change); only the abstracted program has by-reference
+ * parameters, so on the program before the cell abstraction the rule
+ * changes nothing.
+ */
+#ifndef A2S_DATAFLOW_H
+#define A2S_DATAFLOW_H
+
+#include "cfg.h"
+
+/* Does s itself (not a statement nested in it) assign v: an assignment,
+ * read or declaration of v, a call whose result goes to v, or a call that
+ * passes v by reference? */
+bool stmt_sets(const Stmt *s, const Var *v);
+/* Does s or a statement nested in it assign v (stmt_sets)? */
+bool stmt_assigns(const Stmt *s, const Var *v);
+/* Globals a function reads or writes, itself or through its callees, in
+ * program order. */
+void func_globals(Program *p, Func *f, VarVec *out);
+/* The scalar globals that f or its callees assign (stmt_assigns), in
+ * program order, appended to out. */
+void func_written_globals(Program *p, Func *f, VarVec *out);
+
+/* Backward liveness over g: live[n * nslots + i] tells whether the variable
+ * in slot i (slot(v, arg); -1: not followed) is live at node n. An edge uses
+ * the variables of its expression, indices and array, and a call its
+ * arguments and the globals its callee uses (func_globals); an edge defines
+ * the variable it assigns, havocs or reads into, and a call its result.
+ * live comes in with what is live regardless (outputs at the exit,
+ * variables kept everywhere) and leaves as the least solution above it. */
+void cfg_liveness(Program *p, Cfg *g, int nslots, int (*slot)(Var *v, void *arg), void *arg,
+                  bool *live);
+
+#endif /* A2S_DATAFLOW_H */

@@ -1,0 +1,342 @@
+/*
+ * lift_print.c -- lifted formulas as text people read: C-like (a[k], &&, ->,
+ * forall k. ...) and ACSL for Frama-C, linear terms and comparisons
+ * normalized (n - k - 1, i < n).
+ */
+#include "lift_internal.h"
+#include "strbuf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Printing ----------------------------------------------------------------------- */
+
+typedef struct Printer {
+  StrBuf sb;
+  bool acsl;
+  PointKind kind;       /* ACSL: how array contents are named */
+  Asts bound_names;     /* innermost last */
+} Printer;
+
+static int prec_of(Z3_decl_kind k) {
+  switch (k) {
+  case Z3_OP_IMPLIES: return 1;
+  case Z3_OP_OR: return 2;
+  case Z3_OP_AND: return 3;
+  case Z3_OP_NOT: return 8;
+  case Z3_OP_EQ: case Z3_OP_DISTINCT: return 4;
+  case Z3_OP_LE: case Z3_OP_LT: case Z3_OP_GE: case Z3_OP_GT: return 5;
+  case Z3_OP_ADD: case Z3_OP_SUB: return 6;
+  case Z3_OP_MUL: case Z3_OP_IDIV: case Z3_OP_MOD: case Z3_OP_DIV: return 7;
+  case Z3_OP_UMINUS: return 8;
+  default: return 9;
+  }
+}
+
+static void print(Printer *p, Z3_ast a, int ctx);
+
+/* Terms with coefficient sign sgn: "x + 2 * y"; false if there are none. */
+static bool print_terms(Printer *p, Linear *l, int sgn) {
+  bool any = false;
+  for (int i = 0; i < l->terms.len; i++) {
+    long long c = l->coefs.data[i] * sgn;
+    if (c <= 0)
+      continue;
+    if (any)
+      sb_printf(&p->sb, " + ");
+    if (c != 1)
+      sb_printf(&p->sb, "%lld * ", c);
+    print(p, l->terms.data[i], c != 1 ? 8 : 7);
+    any = true;
+  }
+  return any;
+}
+
+/* A linear term as people write it: n - k - 1. */
+static bool print_linear(Printer *p, Z3_ast a) {
+  Linear l = {{0}, {0}, 0, true};
+  lift_linear(&l, a, 1);
+  if (!l.ok || l.terms.len < 1)
+    return false;
+  bool pos = false;
+  for (int i = 0; i < l.terms.len; i++)
+    pos |= l.coefs.data[i] > 0;
+  if (!pos)
+    return false;
+  print_terms(p, &l, 1);
+  for (int i = 0; i < l.terms.len; i++) {
+    long long c = l.coefs.data[i];
+    if (c >= 0)
+      continue;
+    sb_printf(&p->sb, " - ");
+    if (c != -1)
+      sb_printf(&p->sb, "%lld * ", -c);
+    print(p, l.terms.data[i], 8);
+  }
+  if (l.k)
+    sb_printf(&p->sb, " %s %lld", l.k > 0 ? "+" : "-", l.k > 0 ? l.k : -l.k);
+  return true;
+}
+
+/* lhs REL rhs, normalized to  P REL N + c  with the terms of positive
+ * coefficient on the left, and integer strictness chosen to drop +-1. */
+static bool print_comparison(Printer *p, Z3_ast lhs, Z3_ast rhs, const char *rel) {
+  Linear l = {{0}, {0}, 0, true};
+  lift_linear(&l, lhs, 1);
+  lift_linear(&l, rhs, -1);
+  if (!l.ok || !l.terms.len)
+    return false;
+  /* as  sum + k REL 0  with REL in <=, ==, != (flip >, >= by negating) */
+  bool eq = !strcmp(rel, "=="), ne = !strcmp(rel, "!=");
+  if (!strcmp(rel, ">=") || !strcmp(rel, ">")) {
+    for (int i = 0; i < l.coefs.len; i++)
+      l.coefs.data[i] = -l.coefs.data[i];
+    l.k = -l.k;
+  }
+  if (!strcmp(rel, "<") || !strcmp(rel, ">"))
+    l.k += 1; /* e < 0  is  e + 1 <= 0 */
+  bool pos = false, neg = false;
+  for (int i = 0; i < l.terms.len; i++) {
+    pos |= l.coefs.data[i] > 0;
+    neg |= l.coefs.data[i] < 0;
+  }
+  const char *r = eq ? "==" : ne ? "!=" : "<=";
+  if (!pos) {
+    /* -N + k <= 0  is  N >= k */
+    print_terms(p, &l, -1);
+    sb_printf(&p->sb, " %s %lld", eq || ne ? r : ">=", l.k);
+    return true;
+  }
+  print_terms(p, &l, 1);
+  if (!eq && !ne && l.k == 1 && neg) {
+    /* P - N + 1 <= 0  is  P < N */
+    sb_printf(&p->sb, " < ");
+    print_terms(p, &l, -1);
+    return true;
+  }
+  if (!eq && !ne && l.k > 0 && !neg) {
+    /* P + k <= 0  is  P <= -k */
+    sb_printf(&p->sb, " <= %lld", -l.k);
+    return true;
+  }
+  sb_printf(&p->sb, " %s ", r);
+  if (neg) {
+    print_terms(p, &l, -1);
+    if (l.k)
+      sb_printf(&p->sb, " %s %lld", l.k < 0 ? "+" : "-", l.k < 0 ? -l.k : l.k);
+  } else {
+    sb_printf(&p->sb, "%lld", -l.k);
+  }
+  return true;
+}
+
+/* An array read a[i][j]; in ACSL, contents at entry as \old(...) (function
+ * exit) or \at(..., Pre) (loop head). */
+static void print_select(Printer *p, Z3_ast a) {
+  Z3_context z = smt_ctx();
+  Z3_ast idx[MAX_DIMS];
+  int n = 0;
+  while (Z3_get_ast_kind(z, a) == Z3_APP_AST &&
+         Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, a))) == Z3_OP_SELECT && n < MAX_DIMS) {
+    idx[n++] = Z3_get_app_arg(z, Z3_to_app(z, a), 1);
+    a = Z3_get_app_arg(z, Z3_to_app(z, a), 0);
+  }
+  const char *name = Z3_get_ast_kind(z, a) == Z3_APP_AST ? lift_const_name(a) : "?";
+  const char *wrap = NULL, *base = name, *b;
+  if (p->acsl) {
+    NameRole r = name_role(name, &b);
+    if (r == NAME_ENTRY_CONTENTS) {
+      base = b;
+      wrap = "at";
+    } else if (r == NAME_AFTER) {
+      base = b;
+    } else if (p->kind == POINT_EXIT) {
+      wrap = "old";
+    }
+  }
+  if (wrap)
+    sb_printf(&p->sb, "\\%s(", wrap);
+  sb_printf(&p->sb, "%s", base);
+  for (int i = n - 1; i >= 0; i--) {
+    sb_printf(&p->sb, "[");
+    print(p, idx[i], 0);
+    sb_printf(&p->sb, "]");
+  }
+  if (wrap)
+    sb_printf(&p->sb, "%s)", !strcmp(wrap, "at") ? ", Pre" : "");
+}
+
+static void print_nary(Printer *p, Z3_app app, const char *op, int pr) {
+  Z3_context z = smt_ctx();
+  unsigned n = Z3_get_app_num_args(z, app);
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      sb_printf(&p->sb, " %s ", op);
+    print(p, Z3_get_app_arg(z, app, i), pr + (i ? 1 : 0));
+  }
+}
+
+static void print(Printer *p, Z3_ast a, int ctx) {
+  Z3_context z = smt_ctx();
+  switch (Z3_get_ast_kind(z, a)) {
+  case Z3_NUMERAL_AST:
+    sb_printf(&p->sb, "%s", Z3_get_numeral_string(z, a));
+    return;
+  case Z3_VAR_AST: {
+    unsigned i = Z3_get_index_value(z, a);
+    int k = p->bound_names.len - 1 - (int)i;
+    sb_printf(&p->sb, "%s", k >= 0 ? lift_const_name(p->bound_names.data[k]) : "?");
+    return;
+  }
+  case Z3_QUANTIFIER_AST: {
+    unsigned n = Z3_get_quantifier_num_bound(z, a);
+    bool all = Z3_is_quantifier_forall(z, a);
+    if (ctx > 0)
+      sb_printf(&p->sb, "(");
+    if (p->acsl)
+      sb_printf(&p->sb, "%s integer ", all ? "\\forall" : "\\exists");
+    else
+      sb_printf(&p->sb, "%s ", all ? "forall" : "exists");
+    for (unsigned i = 0; i < n; i++) {
+      const char *name = Z3_get_symbol_string(z, Z3_get_quantifier_bound_name(z, a, i));
+      sb_printf(&p->sb, "%s%s", i ? ", " : "", name);
+      vec_push(&p->bound_names, smt_int_const(name));
+    }
+    sb_printf(&p->sb, p->acsl ? "; " : ". ");
+    print(p, Z3_get_quantifier_body(z, a), 0);
+    p->bound_names.len -= (int)n;
+    if (ctx > 0)
+      sb_printf(&p->sb, ")");
+    return;
+  }
+  case Z3_APP_AST:
+    break;
+  default:
+    sb_printf(&p->sb, "?");
+    return;
+  }
+  Z3_app app = Z3_to_app(z, a);
+  Z3_func_decl d = Z3_get_app_decl(z, app);
+  Z3_decl_kind k = Z3_get_decl_kind(z, d);
+  unsigned n = Z3_get_app_num_args(z, app);
+  int pr = prec_of(k);
+  bool paren = pr < ctx && pr < 9;
+  if (paren)
+    sb_printf(&p->sb, "(");
+  switch (k) {
+  case Z3_OP_TRUE:
+    sb_printf(&p->sb, p->acsl ? "\\true" : "true");
+    break;
+  case Z3_OP_FALSE:
+    sb_printf(&p->sb, p->acsl ? "\\false" : "false");
+    break;
+  case Z3_OP_AND:
+    print_nary(p, app, "&&", pr);
+    break;
+  case Z3_OP_OR:
+    print_nary(p, app, "||", pr);
+    break;
+  case Z3_OP_IMPLIES:
+    print(p, Z3_get_app_arg(z, app, 0), pr + 1);
+    sb_printf(&p->sb, p->acsl ? " ==> " : " -> ");
+    print(p, Z3_get_app_arg(z, app, 1), pr);
+    break;
+  case Z3_OP_NOT: {
+    Z3_ast x = Z3_get_app_arg(z, app, 0);
+    if (Z3_get_ast_kind(z, x) == Z3_APP_AST &&
+        Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, x))) == Z3_OP_EQ) {
+      print(p, Z3_get_app_arg(z, Z3_to_app(z, x), 0), 5);
+      sb_printf(&p->sb, " != ");
+      print(p, Z3_get_app_arg(z, Z3_to_app(z, x), 1), 5);
+    } else {
+      Z3_decl_kind xk = Z3_get_ast_kind(z, x) == Z3_APP_AST
+                            ? Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, x)))
+                            : Z3_OP_UNINTERPRETED;
+      const char *flip = xk == Z3_OP_LE ? ">" : xk == Z3_OP_LT ? ">=" : xk == Z3_OP_GE ? "<"
+                       : xk == Z3_OP_GT ? "<=" : NULL;
+      if (flip) {
+        if (!print_comparison(p, Z3_get_app_arg(z, Z3_to_app(z, x), 0),
+                              Z3_get_app_arg(z, Z3_to_app(z, x), 1), flip)) {
+          print(p, Z3_get_app_arg(z, Z3_to_app(z, x), 0), 6);
+          sb_printf(&p->sb, " %s ", flip);
+          print(p, Z3_get_app_arg(z, Z3_to_app(z, x), 1), 6);
+        }
+      } else {
+        sb_printf(&p->sb, "!");
+        print(p, x, 9);
+      }
+    }
+    break;
+  }
+  case Z3_OP_EQ:
+    if (Z3_get_sort_kind(z, Z3_get_sort(z, Z3_get_app_arg(z, app, 0))) == Z3_INT_SORT &&
+        print_comparison(p, Z3_get_app_arg(z, app, 0), Z3_get_app_arg(z, app, 1), "=="))
+      break;
+    print(p, Z3_get_app_arg(z, app, 0), 5);
+    sb_printf(&p->sb, " == ");
+    print(p, Z3_get_app_arg(z, app, 1), 5);
+    break;
+  case Z3_OP_DISTINCT:
+    print_nary(p, app, "!=", 5);
+    break;
+  case Z3_OP_LE: case Z3_OP_LT: case Z3_OP_GE: case Z3_OP_GT: {
+    const char *op = k == Z3_OP_LE ? "<=" : k == Z3_OP_LT ? "<" : k == Z3_OP_GE ? ">=" : ">";
+    if (print_comparison(p, Z3_get_app_arg(z, app, 0), Z3_get_app_arg(z, app, 1), op))
+      break;
+    print(p, Z3_get_app_arg(z, app, 0), 6);
+    sb_printf(&p->sb, " %s ", op);
+    print(p, Z3_get_app_arg(z, app, 1), 6);
+    break;
+  }
+  case Z3_OP_ADD:
+  case Z3_OP_SUB:
+  case Z3_OP_MUL:
+    if (print_linear(p, a))
+      break;
+    print_nary(p, app, k == Z3_OP_ADD ? "+" : k == Z3_OP_SUB ? "-" : "*", pr);
+    break;
+  case Z3_OP_IDIV:
+  case Z3_OP_DIV:
+    print_nary(p, app, "/", pr);
+    break;
+  case Z3_OP_MOD:
+    print_nary(p, app, "%", pr);
+    break;
+  case Z3_OP_UMINUS:
+    sb_printf(&p->sb, "-");
+    print(p, Z3_get_app_arg(z, app, 0), 9);
+    break;
+  case Z3_OP_ITE:
+    print(p, Z3_get_app_arg(z, app, 0), 4);
+    sb_printf(&p->sb, " ? ");
+    print(p, Z3_get_app_arg(z, app, 1), 4);
+    sb_printf(&p->sb, " : ");
+    print(p, Z3_get_app_arg(z, app, 2), 4);
+    break;
+  case Z3_OP_SELECT:
+    print_select(p, a);
+    break;
+  default:
+    if (n == 0) {
+      sb_printf(&p->sb, "%s", lift_const_name(a));
+    } else {
+      sb_printf(&p->sb, "%s(", Z3_get_symbol_string(z, Z3_get_decl_name(z, d)));
+      print_nary(p, app, ",", 0);
+      sb_printf(&p->sb, ")");
+    }
+  }
+  if (paren)
+    sb_printf(&p->sb, ")");
+}
+
+static char *to_text(Z3_ast f, bool acsl, PointKind kind) {
+  Printer p = {0};
+  p.acsl = acsl;
+  p.kind = kind;
+  print(&p, f, 0);
+  return p.sb.s ? p.sb.s : xstrdup("");
+}
+
+char *lift_text(Z3_ast f) { return to_text(f, false, POINT_OTHER); }
+
+char *lift_acsl(Z3_ast f, PointKind kind) { return to_text(f, true, kind); }

@@ -1,0 +1,169 @@
+/*
+ * cells_classes.c -- classes of arrays linked by parameter passing (a union-find
+ * over arrays) and their cell counts: the user's --cells where given, else
+ * the most reads of the array in one assertion.
+ */
+#include "cells_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Array classes: arrays linked by parameter passing -------------------- */
+
+ArrayInfo *cells_info_of(Abs *a, Var *array) {
+  for (int i = 0; i < a->infos.len; i++)
+    if (a->infos.data[i]->array == array)
+      return a->infos.data[i];
+  ArrayInfo *n = xalloc(sizeof *n);
+  n->array = array;
+  n->parent = n;
+  vec_push(&a->infos, n);
+  return n;
+}
+
+ArrayInfo *cells_find_root(ArrayInfo *i) {
+  while (i->parent != i)
+    i = i->parent = i->parent->parent;
+  return i;
+}
+
+void cells_unite(ArrayInfo *x, ArrayInfo *y) {
+  x = cells_find_root(x);
+  y = cells_find_root(y);
+  if (x == y)
+    return;
+  y->parent = x;
+  if (y->count > x->count)
+    x->count = y->count;
+  x->ordered |= y->ordered;
+  x->initial |= y->initial;
+  x->used |= y->used;
+}
+
+/* ---- Walking statements ------------------------------------------------------- */
+
+typedef struct Walk {
+  Abs *a;
+  StmtFn fn;
+} Walk;
+
+static void walk_one(Stmt *s, void *arg) {
+  Walk *w = arg;
+  w->fn(w->a, s);
+}
+
+void cells_walk(Abs *a, Stmt *s, StmtFn fn) { stmt_walk(s, walk_one, &(Walk){a, fn}); }
+
+void cells_collect_reads(Expr *e, Reads *r) {
+  if (!e)
+    return;
+  cells_collect_reads(e->lhs, r);
+  cells_collect_reads(e->rhs, r);
+  cells_collect_reads(e->cond, r);
+  for (int i = 0; i < e->args.len; i++)
+    cells_collect_reads(e->args.data[i], r);
+  if (e->kind == E_INDEX) {
+    for (int i = 0; i < r->len; i++)
+      if (expr_equal(r->data[i], e))
+        return;
+    vec_push(r, e);
+  }
+}
+
+static void note_usage(Abs *a, Stmt *s) {
+  if (s->kind == S_READ || s->kind == S_WRITE)
+    cells_info_of(a, s->array)->used = true;
+  if (s->kind == S_ASSERT) {
+    Reads r = {0};
+    cells_collect_reads(s->expr, &r);
+    for (int i = 0; i < r.len; i++) {
+      ArrayInfo *ai = cells_info_of(a, r.data[i]->var);
+      ai->used = true;
+      int same = 0;
+      for (int j = 0; j < r.len; j++)
+        same += r.data[j]->var == r.data[i]->var;
+      if (same > ai->count)
+        ai->count = same;
+    }
+  }
+  if (s->kind == S_CALL)
+    for (int i = 0; i < s->args.len; i++) {
+      Expr *e = s->args.data[i];
+      if (e->kind == E_VAR && e->var->type->kind == TY_ARRAY) {
+        ArrayInfo *x = cells_info_of(a, e->var);
+        x->used = true;
+        cells_unite(x, cells_info_of(a, s->func->params.data[i]));
+      }
+    }
+}
+
+int auto_cell_count(Program *p, Var *array) {
+  Abs a = {.src = p};
+  for (int i = 0; i < p->funcs.len; i++)
+    cells_walk(&a, p->funcs.data[i]->body, note_usage);
+  ArrayInfo *ai = cells_find_root(cells_info_of(&a, array));
+  return ai->count > 0 ? ai->count : 1;
+}
+
+static bool spec_matches(const CellSpec *s, Var *array) {
+  const char *colon = strchr(s->array, ':');
+  if (!colon)
+    return !strcmp(s->array, array->name);
+  size_t n = (size_t)(colon - s->array);
+  const char *fname = array->owner ? array->owner->name : "";
+  return strlen(fname) == n && !strncmp(s->array, fname, n) && !strcmp(colon + 1, array->name);
+}
+
+/* Cell counts: the user's --cells where given, else as many as the most
+ * reads of the array in one assertion (so that every assertion can be
+ * checked); the same for all arrays linked by parameter passing. */
+void cells_setup_classes(Abs *a) {
+  Program *p = a->src;
+  for (int i = 0; i < p->funcs.len; i++)
+    cells_walk(a, p->funcs.data[i]->body, note_usage);
+  check_array_aliasing(p);
+  int n = a->infos.len;
+  int *user = calloc((size_t)n + 1, sizeof *user);
+  for (int i = 0; i < n; i++) {
+    ArrayInfo *ai = a->infos.data[i];
+    for (int j = 0; j < a->opt->specs.len; j++) {
+      const CellSpec *s = &a->opt->specs.data[j];
+      if (!spec_matches(s, ai->array))
+        continue;
+      if (s->count > user[i])
+        user[i] = s->count;
+      ai->ordered |= s->ordered;
+      ai->initial |= s->initial;
+    }
+  }
+  /* fold into the class representatives */
+  int *root_user = calloc((size_t)n + 1, sizeof *root_user);
+  for (int i = 0; i < n; i++) {
+    ArrayInfo *ai = a->infos.data[i], *r = cells_find_root(ai);
+    if (r->count < ai->count)
+      r->count = ai->count;
+    r->ordered |= ai->ordered;
+    r->initial |= ai->initial;
+    r->used |= ai->used;
+    for (int j = 0; j < n; j++)
+      if (a->infos.data[j] == r && root_user[j] < user[i])
+        root_user[j] = user[i];
+  }
+  for (int j = 0; j < n; j++) {
+    ArrayInfo *r = a->infos.data[j];
+    if (cells_find_root(r) != r)
+      continue;
+    /* Fewer cells than reads of the array in one assertion would leave that
+     * assertion checked nowhere (each read needs its own cell): unsound. */
+    if (root_user[j] && root_user[j] < r->count)
+      warn_at((Loc){"--cells", 0, 0},
+              "array '%s' is read %d times in one assertion: it gets %d cells, not %d",
+              r->array->name, r->count, r->count, root_user[j]);
+    else if (root_user[j])
+      r->count = root_user[j];
+    if (r->count < 1)
+      r->count = 1;
+  }
+  free(user);
+  free(root_user);
+}
