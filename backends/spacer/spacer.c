@@ -33,21 +33,34 @@ typedef struct Child {
   FILE *out;
 } Child;
 
-static void register_relations(Child *ch, Z3_ast a) {
-  Z3_context z = ch->z;
+typedef VEC(Z3_func_decl) Decls;
+
+/* The predicates (uninterpreted Boolean functions) of a rule, each once,
+ * appended to out; a rule is a DAG, walked once per shared subterm (seen
+ * holds the terms visited and the predicates found). */
+static void relations_in(Z3_context z, Z3_ast a, SmtMemo *seen, Decls *out) {
   if (Z3_get_ast_kind(z, a) == Z3_QUANTIFIER_AST) {
-    register_relations(ch, Z3_get_quantifier_body(z, a));
+    relations_in(z, Z3_get_quantifier_body(z, a), seen, out);
     return;
   }
   if (Z3_get_ast_kind(z, a) != Z3_APP_AST)
     return;
+  Z3_ast *mark = smt_memo_at(seen, Z3_get_ast_id(z, a), true);
+  if (*mark)
+    return;
+  *mark = a;
   Z3_app app = Z3_to_app(z, a);
   Z3_func_decl d = Z3_get_app_decl(z, app);
   if (Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED &&
-      Z3_get_sort_kind(z, Z3_get_range(z, d)) == Z3_BOOL_SORT)
-    Z3_fixedpoint_register_relation(z, ch->fp, d);
+      Z3_get_sort_kind(z, Z3_get_range(z, d)) == Z3_BOOL_SORT) {
+    Z3_ast *found = smt_memo_at(seen, Z3_get_ast_id(z, Z3_func_decl_to_ast(z, d)), true);
+    if (!*found) {
+      *found = a;
+      vec_push(out, d);
+    }
+  }
   for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
-    register_relations(ch, Z3_get_app_arg(z, app, i));
+    relations_in(z, Z3_get_app_arg(z, app, i), seen, out);
 }
 
 /* The interpretation of a predicate as a formula over a0, a1, ... */
@@ -71,28 +84,6 @@ static void print_interp(Child *ch, Z3_func_decl d) {
   fputc('\n', ch->out);
   free(text);
   free(consts);
-}
-
-static void collect_decls(Child *ch, Z3_ast a, Z3_func_decl *out, unsigned *n, unsigned max) {
-  Z3_context z = ch->z;
-  if (Z3_get_ast_kind(z, a) == Z3_QUANTIFIER_AST) {
-    collect_decls(ch, Z3_get_quantifier_body(z, a), out, n, max);
-    return;
-  }
-  if (Z3_get_ast_kind(z, a) != Z3_APP_AST)
-    return;
-  Z3_app app = Z3_to_app(z, a);
-  Z3_func_decl d = Z3_get_app_decl(z, app);
-  if (Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED &&
-      Z3_get_sort_kind(z, Z3_get_range(z, d)) == Z3_BOOL_SORT) {
-    bool seen = false;
-    for (unsigned i = 0; i < *n && !seen; i++)
-      seen = Z3_is_eq_func_decl(z, out[i], d);
-    if (!seen && *n < max)
-      out[(*n)++] = d;
-  }
-  for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
-    collect_decls(ch, Z3_get_app_arg(z, app, i), out, n, max);
 }
 
 /* Which of our rules a proof step used: its (asserted F) premise. */
@@ -176,8 +167,13 @@ static void child_solve(const char *text, int fd) {
   Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "xform.inline_eager"), false);
   Z3_fixedpoint_set_params(z, ch.fp, p);
   unsigned nrules = Z3_ast_vector_size(z, ch.rules);
+  Decls decls = {0};
+  SmtMemo seen = {0};
   for (unsigned i = 0; i < nrules; i++)
-    register_relations(&ch, Z3_ast_vector_get(z, ch.rules, i));
+    relations_in(z, Z3_ast_vector_get(z, ch.rules, i), &seen, &decls);
+  smt_memo_free(&seen);
+  for (int i = 0; i < decls.len; i++)
+    Z3_fixedpoint_register_relation(z, ch.fp, decls.data[i]);
   for (unsigned i = 0; i < nrules; i++)
     Z3_fixedpoint_add_rule(z, ch.fp, Z3_ast_vector_get(z, ch.rules, i), NULL);
   Z3_func_decl err = Z3_mk_func_decl(z, Z3_mk_string_symbol(z, "Err"), 0, NULL, Z3_mk_bool_sort(z));
@@ -185,12 +181,8 @@ static void child_solve(const char *text, int fd) {
   Z3_lbool r = Z3_fixedpoint_query(z, ch.fp, Z3_mk_app(z, err, 0, NULL));
   if (r == Z3_L_FALSE) {
     fprintf(ch.out, "result true\n");
-    Z3_func_decl decls[4096];
-    unsigned nd = 0;
-    for (unsigned i = 0; i < nrules; i++)
-      collect_decls(&ch, Z3_ast_vector_get(z, ch.rules, i), decls, &nd, 4096);
-    for (unsigned i = 0; i < nd; i++)
-      print_interp(&ch, decls[i]);
+    for (int i = 0; i < decls.len; i++)
+      print_interp(&ch, decls.data[i]);
   } else if (r == Z3_L_TRUE) {
     fprintf(ch.out, "result false\n");
     print_facts(&ch, Z3_fixedpoint_get_answer(z, ch.fp), 0);

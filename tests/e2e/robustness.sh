@@ -56,6 +56,22 @@ rc=$? took=$(echo "$(date +%s.%N) - $start" | bc)
 case $rc in 0|10|20) ;; *) fail "verify --timeout=5 on branches.c: exit code $rc: $(head -c 300 err)" ;; esac
 if [ "$(echo "$took > 6" | bc)" = 1 ]; then fail "verify --timeout=5 on branches.c took $took s"; fi
 
+# A chain of 200 if-else: the Horn clause is a DAG whose tree is 2^200
+# nodes; every walk over it (Spacer's predicates, the re-check's
+# substitution) must visit each shared subterm once, or verify runs out its
+# time (it used to: 20 s without an answer, and 114 s then SIGSEGV with Node).
+python3 -c "
+print('extern int __VERIFIER_nondet_int(void); extern void reach_error(void);')
+print('int main(void) { int x = 0;')
+for k in range(200): print('  if (__VERIFIER_nondet_int()) x = x + 1; else x = x + 2;')
+print('  if (x > 600) reach_error();')
+print('  return 0; }')" > diamonds.c
+for s in z3 node; do
+  [ $s = node ] && ! command -v node >/dev/null && continue
+  expect 0 120 "verify --solver=$s on 200 diamonds" "$bin" verify --solver=$s --timeout=60 diamonds.c
+  grep -q 'verdict: true' out || fail "200 diamonds ($s): $(cat out)"
+done
+
 # 50,000 operands in one expression: translated, or rejected with exit 2.
 python3 -c "print('int main(void) { int x = 1;\n  x = ' + ' + '.join(['x'] * 50000) + ';\n  return x; }')" > deep.c
 timeout 300 "$bin" deep.c -o deep.out.c >out 2>err

@@ -132,29 +132,47 @@ static Z3_ast interp(Check *ck, ChcPred *pr, Z3_ast *args, int nargs) {
 }
 
 /* t with every application of a predicate replaced by its interpretation. */
-static Z3_ast replace_preds(Check *ck, Z3_ast t) {
+static Z3_ast replace_in(Check *ck, Z3_ast t, SmtMemo *done) {
   Z3_context z = smt_ctx();
   if (Z3_get_ast_kind(z, t) != Z3_APP_AST)
     return t;
+  Z3_ast *memo = smt_memo_at(done, Z3_get_ast_id(z, t), true);
+  if (*memo)
+    return *memo;
   Z3_app app = Z3_to_app(z, t);
   Z3_func_decl d = Z3_get_app_decl(z, app);
   unsigned n = Z3_get_app_num_args(z, app);
+  Z3_ast r = t;
+  bool pred = false;
   if (Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED &&
       Z3_get_sort_kind(z, Z3_get_range(z, d)) == Z3_BOOL_SORT && n > 0) {
-    for (int i = 0; i < ck->c->preds.len; i++)
+    for (int i = 0; i < ck->c->preds.len && !pred; i++)
       if (Z3_is_eq_func_decl(z, ck->c->preds.data[i]->decl, d)) {
         Z3_ast *args = xalloc(sizeof(Z3_ast) * n);
         for (unsigned j = 0; j < n; j++)
           args[j] = Z3_get_app_arg(z, app, j);
-        return interp(ck, ck->c->preds.data[i], args, (int)n);
+        r = interp(ck, ck->c->preds.data[i], args, (int)n);
+        pred = true;
       }
   }
-  if (!n)
-    return t;
-  Z3_ast *args = xalloc(sizeof(Z3_ast) * n);
-  for (unsigned j = 0; j < n; j++)
-    args[j] = replace_preds(ck, Z3_get_app_arg(z, app, j));
-  return Z3_update_term(z, t, n, args);
+  if (!pred && n) {
+    Z3_ast *args = xalloc(sizeof(Z3_ast) * n);
+    for (unsigned j = 0; j < n; j++)
+      args[j] = replace_in(ck, Z3_get_app_arg(z, app, j), done);
+    r = Z3_update_term(z, t, n, args);
+  }
+  /* the slot again: the walk below may have grown the table */
+  *smt_memo_at(done, Z3_get_ast_id(z, t), true) = r;
+  return r;
+}
+
+/* t with every predicate application replaced by its interpretation; t is
+ * a DAG, walked once per shared subterm. */
+static Z3_ast replace_preds(Check *ck, Z3_ast t) {
+  SmtMemo done = {0};
+  Z3_ast r = replace_in(ck, t, &done);
+  smt_memo_free(&done);
+  return r;
 }
 
 /* The body of a clause with interpretations: its constraint and its body

@@ -612,42 +612,57 @@ void smt_conjuncts(Z3_ast f, SmtAsts *out) {
 
 /* ---- Constants ----------------------------------------------------------------- */
 
-/* A set of AST ids (open addressing; ids are stored plus one, 0 is free). */
-typedef struct IdSet {
-  unsigned *slot;
-  unsigned cap, n;
-} IdSet;
+/* ---- Terms by id ---------------------------------------------------------------- */
 
-static unsigned id_hash(unsigned key, unsigned cap) { return key * 2654435761u & (cap - 1); }
-
-/* Add id; false if it was there already. */
-static bool id_add(IdSet *s, unsigned id) {
-  if (2 * (s->n + 1) > s->cap) {
-    unsigned ncap = s->cap ? 4 * s->cap : 1024;
-    unsigned *n = calloc(ncap, sizeof *n);
-    for (unsigned i = 0; i < s->cap; i++)
-      if (s->slot[i]) {
-        unsigned h = id_hash(s->slot[i], ncap);
-        while (n[h])
+Z3_ast *smt_memo_at(SmtMemo *m, unsigned id, bool create) {
+  if (!m->cap && !create)
+    return NULL;
+  if (create && 2 * (m->n + 1) > m->cap) {
+    unsigned ncap = m->cap ? 4 * m->cap : 1024;
+    unsigned *keys = calloc(ncap, sizeof *keys);
+    Z3_ast *vals = calloc(ncap, sizeof *vals);
+    for (unsigned i = 0; i < m->cap; i++)
+      if (m->keys[i]) {
+        unsigned h = m->keys[i] * 2654435761u & (ncap - 1);
+        while (keys[h])
           h = (h + 1) & (ncap - 1);
-        n[h] = s->slot[i];
+        keys[h] = m->keys[i];
+        vals[h] = m->vals[i];
       }
-    free(s->slot);
-    s->slot = n;
-    s->cap = ncap;
+    free(m->keys);
+    free(m->vals);
+    m->keys = keys;
+    m->vals = vals;
+    m->cap = ncap;
   }
-  unsigned key = id + 1, h = id_hash(key, s->cap);
-  while (s->slot[h]) {
-    if (s->slot[h] == key)
-      return false;
-    h = (h + 1) & (s->cap - 1);
+  unsigned key = id + 1, h = key * 2654435761u & (m->cap - 1);
+  while (m->keys[h]) {
+    if (m->keys[h] == key)
+      return &m->vals[h];
+    h = (h + 1) & (m->cap - 1);
   }
-  s->slot[h] = key;
-  s->n++;
-  return true;
+  if (!create)
+    return NULL;
+  m->keys[h] = key;
+  m->vals[h] = NULL;
+  m->n++;
+  return &m->vals[h];
 }
 
-static void constants_of(Z3_context c, Z3_ast a, IdSet *seen, SmtAsts *out) {
+void smt_memo_free(SmtMemo *m) {
+  free(m->keys);
+  free(m->vals);
+  *m = (SmtMemo){0};
+}
+
+/* Add id to the set; false if it was there already. */
+static bool id_add(SmtMemo *seen, unsigned id) {
+  unsigned n = seen->n;
+  smt_memo_at(seen, id, true);
+  return seen->n > n;
+}
+
+static void constants_of(Z3_context c, Z3_ast a, SmtMemo *seen, SmtAsts *out) {
   if (Z3_get_ast_kind(c, a) == Z3_QUANTIFIER_AST) {
     constants_of(c, Z3_get_quantifier_body(c, a), seen, out);
     return;
@@ -665,13 +680,13 @@ static void constants_of(Z3_context c, Z3_ast a, IdSet *seen, SmtAsts *out) {
 }
 
 void smt_constants(Z3_ast f, SmtAsts *out) {
-  IdSet seen = {0};
+  SmtMemo seen = {0};
   Z3_context c = smt_ctx();
   /* what out holds already counts as seen */
   for (int i = 0; i < out->len; i++)
     id_add(&seen, Z3_get_ast_id(c, out->data[i]));
   constants_of(c, f, &seen, out);
-  free(seen.slot);
+  smt_memo_free(&seen);
 }
 
 /* The literals of a cube; an integer equality counts as its two bounds

@@ -102,6 +102,34 @@ Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout);
 typedef VEC(Z3_ast) SmtAsts;
 void smt_conjuncts(Z3_ast f, SmtAsts *out);
 void smt_disjuncts(Z3_ast f, SmtAsts *out);
+/* The uninterpreted constants of f (applications of a declared symbol to no
+ * argument, of any sort) that out does not hold yet, each once, in the
+ * order they first occur (depth first, left to right), appended to out; the
+ * bodies of quantifiers are searched too (their bound variables are no
+ * constants). A subterm shared in f's DAG is visited once: linear in the
+ * number of distinct subterms. */
+void smt_constants(Z3_ast f, SmtAsts *out);
+
+/* A map from terms (by Z3_get_ast_id, in the context they belong to) to
+ * terms: the memory of a walk over a formula, which is a DAG -- a walk
+ * without one takes time exponential in the depth of the sharing (the
+ * Horn clauses of a chain of if-else are such DAGs). Zero-initialize;
+ * free with smt_memo_free. smt_memo_at gives the slot of id (a new one,
+ * holding NULL, with create), or NULL when absent. */
+typedef struct SmtMemo {
+  unsigned *keys;      /* id + 1; 0: a free slot */
+  Z3_ast *vals;
+  unsigned cap, n;
+} SmtMemo;
+Z3_ast *smt_memo_at(SmtMemo *m, unsigned id, bool create);
+void smt_memo_free(SmtMemo *m);
+
+/* f (quantifier-free) as a pure IR expression with the semantics smt_int /
+ * smt_bool give IR expressions (smt_to_ir.c), or NULL when it has what C
+ * cannot say the same way (div, mod, quantifiers, array stores). Each
+ * uninterpreted constant or array select is given to leaf, which returns
+ * its expression (or NULL: f is not translated). New nodes get loc. */
+Expr *smt_to_ir(Z3_ast f, Expr *(*leaf)(Z3_ast a, void *arg), void *arg, Loc loc);
 
 /* Quantifier elimination: exists vars. f, as a quantifier-free formula
  * (NULL if Z3 cannot eliminate). */
