@@ -119,6 +119,14 @@ static void rewrite_stmt(Abs *a, Stmt *s, Stmt *out) {
   case S_ASSERT:
     cells_rewrite_assert(a, s, out);
     return;
+  case S_ASSUME:
+    /* a proven fact that reads arrays (facts.c): assumed where its reads
+     * hit cells, like an assertion checked there */
+    if (expr_has_index(s->expr))
+      cells_rewrite_assert(a, s, out);
+    else
+      block_add(out, s);
+    return;
   case S_CALL:
     rewrite_call(a, s, out);
     return;

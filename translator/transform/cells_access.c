@@ -143,6 +143,9 @@ static Expr *precise(Combo *c, Expr *e) {
   }
 }
 
+/* An assertion that reads arrays, checked for each way its reads can hit
+ * cells, where they do; an assumption that reads arrays (a proven fact,
+ * facts.c) likewise assumed where they do. */
 void cells_rewrite_assert(Abs *a, Stmt *s, Stmt *out) {
   Combo c = {0};
   cells_collect_reads(s->expr, &c.reads);
@@ -155,8 +158,10 @@ void cells_rewrite_assert(Abs *a, Stmt *s, Stmt *out) {
   for (int r = 0; r < c.reads.len; r++)
     total *= cells_ncurrent(c.reads.data[r]->var->cells);
   if (c.reads.len > 64 || total > 256) {
-    error_at(s->loc, "unsupported assertion: %d array reads need %lld cell combinations (at most "
-                     "256); use fewer cells", c.reads.len, total);
+    /* an assumption may be left out (weaker, sound); an assertion may not */
+    if (s->kind == S_ASSERT)
+      error_at(s->loc, "unsupported assertion: %d array reads need %lld cell combinations (at "
+                       "most 256); use fewer cells", c.reads.len, total);
     return;
   }
   for (long long k = 0; k < total; k++) {
@@ -166,7 +171,7 @@ void cells_rewrite_assert(Abs *a, Stmt *s, Stmt *out) {
       c.cell[r] = (int)(rest % n);
       rest /= n;
     }
-    Stmt *as = new_stmt(S_ASSERT, s->loc);
+    Stmt *as = new_stmt(s->kind, s->loc); /* S_ASSERT, or S_ASSUME of a fact */
     as->expr = on_cells(&c, s->expr);
     as->from_check_loop = s->from_check_loop || a->in_check_loop;
     Expr *guard = precise(&c, s->expr);

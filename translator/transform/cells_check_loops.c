@@ -89,6 +89,7 @@ typedef struct BodyScan {
   VarVec assigned;            /* variables the body assigns */
   VarVec declared;            /* ... of which declared in the body */
   VEC(Stmt *) asserts;
+  VEC(Stmt *) assumes;        /* proven facts (facts.c) */
 } BodyScan;
 
 /* Is every variable read by e either not assigned in the body, or assigned
@@ -104,6 +105,9 @@ static void scan_body(BodyScan *bs, Stmt *s) {
     return;
   case S_ASSERT:
     vec_push(&bs->asserts, s);
+    return;
+  case S_ASSUME:
+    vec_push(&bs->assumes, s);
     return;
   case S_DECL:
     if (s->var->type->kind == TY_ARRAY)
@@ -267,17 +271,25 @@ bool cells_parse_check_loop(Stmt *loop, CheckLoop *cl) {
     return false;
   if (!bound_ok(bound, k, loop))
     return false;
-  BodyScan bs = {true, k, {0}, {0}, {0}};
+  BodyScan bs = {true, k, {0}, {0}, {0}, {0}};
   scan_body(&bs, body);
-  if (!bs.ok || !bs.asserts.len)
+  if (!bs.ok || (!bs.asserts.len && !bs.assumes.len))
     return false;
-  /* Anchor: one array read at k + c in every assertion, unconditionally. */
+  /* Anchor: one array read at k + c in every assertion, unconditionally --
+   * a failing iteration whose anchor is no cell could be missed otherwise.
+   * An assumption holds at every k: made at the cells' k only, it is
+   * weaker, which is sound, so any of its reads may anchor it. */
   Var *anchor = NULL;
   int adim = -1;
   long long aoff = 0;
-  for (int i = 0; i < bs.asserts.len; i++) {
+  for (int i = 0; i < bs.asserts.len + bs.assumes.len; i++) {
+    bool asserted = i < bs.asserts.len;
+    Stmt *st = asserted ? bs.asserts.data[i] : bs.assumes.data[i - bs.asserts.len];
     Reads rs = {0};
-    unconditional_reads(bs.asserts.data[i]->expr, &rs);
+    if (asserted)
+      unconditional_reads(st->expr, &rs);
+    else
+      cells_collect_reads(st->expr, &rs);
     bool found = false;
     for (int j = 0; j < rs.len && !found; j++) {
       Expr *rd = rs.data[j];

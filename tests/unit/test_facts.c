@@ -1,0 +1,172 @@
+/* Proven facts assumed where the program goes on (translator/transform/
+ * facts.c): a loop's head invariant after the loop and at later reads, a
+ * function's exit relation after its calls; the scalar program they give
+ * is proved by Spacer where the plain cells lose the contents. */
+#include "helpers.h"
+
+#include "chc.h"
+#include "facts.h"
+#include "lift.h"
+#include "smt.h"
+#include "spacer.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The first loop of f at the given source line. */
+static Stmt *loop_at_line(Stmt *s, int line) {
+  if (!s)
+    return NULL;
+  if (s->kind == S_LOOP && s->loc.line == line)
+    return s;
+  for (int i = 0; i < s->stmts.len; i++) {
+    Stmt *l = loop_at_line(s->stmts.data[i], line);
+    if (l)
+      return l;
+  }
+  Stmt *l = loop_at_line(s->then, line);
+  if (!l)
+    l = loop_at_line(s->els, line);
+  if (!l)
+    l = loop_at_line(s->body, line);
+  return l;
+}
+
+static Z3_ast int_const(const char *name) { return smt_int_const(name); }
+
+/* forall k. lo <= k < hi -> a[k] == v, a the array constant named a. */
+static Z3_ast forall_range(const char *a, Z3_ast lo, Z3_ast hi, Z3_ast (*value)(Z3_ast k)) {
+  Z3_context z = smt_ctx();
+  Z3_sort i = Z3_mk_int_sort(z);
+  Z3_ast arr = Z3_mk_const(z, Z3_mk_string_symbol(z, a), Z3_mk_array_sort(z, i, i));
+  Z3_ast k = Z3_mk_const(z, Z3_mk_string_symbol(z, "k"), i);
+  Z3_ast in = Z3_mk_and(z, 2, (Z3_ast[]){Z3_mk_le(z, lo, k), Z3_mk_lt(z, k, hi)});
+  Z3_ast body = Z3_mk_implies(z, in, Z3_mk_eq(z, Z3_mk_select(z, arr, k), value(k)));
+  Z3_app bound[] = {Z3_to_app(z, k)};
+  return Z3_mk_forall_const(z, 0, 1, bound, 0, NULL, body);
+}
+
+static Z3_ast one(Z3_ast k) {
+  (void)k;
+  return smt_num(1);
+}
+
+static Verdict solve_with(Program *p, const FactVec *facts, int *added) {
+  *added = facts ? facts_assume(p, facts) : 0;
+  Program *q = abstract_program(p, NULL);
+  assert_non_null(q);
+  if (getenv("A2S_TEST_DUMP"))
+    fprintf(stderr, "%s\n", c_text(q));
+  ChcOptions co = {0};
+  Chc *c = chc_build(q, &co);
+  assert_non_null(c);
+  SpacerResult r = spacer_solve_libz3(c, 60, 0);
+  return r.verdict;
+}
+
+static const char fill_then_sum[] =
+    "extern void reach_error(void);\n"
+    "extern int __VERIFIER_nondet_int(void);\n"
+    "int main(void) {\n"
+    "  int n = __VERIFIER_nondet_int();\n"
+    "  if (n < 1 || n > 1000) return 0;\n"
+    "  int a[n];\n"
+    "  for (int i = 0; i < n; i++) a[i] = 1;\n"          /* line 7 */
+    "  int s = 0;\n"
+    "  for (int j = 0; j < n; j++) s = s + a[j];\n"
+    "  if (s != n) reach_error();\n"
+    "  return 0;\n"
+    "}\n";
+
+/* The fill loop's head invariant, forall k < i. a[k] == 1, assumed at the
+ * reads of the sum: Spacer proves s == n; without it, a counterexample. */
+static void loop_fact_reaches_later_reads(void **state) {
+  (void)state;
+  Program *p = normalize_text(fill_then_sum);
+  assert_non_null(p);
+  Stmt *fill = loop_at_line(find_func(p, "main")->body, 7);
+  assert_non_null(fill);
+  int added;
+  assert_int_equal(solve_with(p, NULL, &added), VERDICT_FALSE);
+  p = normalize_text(fill_then_sum);
+  FactVec facts = {0};
+  Fact f = {FACT_AFTER_LOOP, "main", fill->loc,
+            forall_range("a", smt_num(0), int_const("i"), one)};
+  vec_push(&facts, f);
+  /* and the scalar part of the head invariant */
+  Fact g = {FACT_AFTER_LOOP, "main", fill->loc,
+            Z3_mk_le(smt_ctx(), int_const("i"), int_const("n"))};
+  vec_push(&facts, g);
+  assert_int_equal(solve_with(p, &facts, &added), VERDICT_TRUE);
+  assert_true(added >= 3); /* on the cells, i <= n, at the read of the sum */
+}
+
+/* A fact about what the program does not have at its point (an array's
+ * contents at entry) is left out, and a loop with a second exit gives no
+ * fact after it (its head invariant need not hold where it breaks). */
+static void unplaceable_facts_left_out(void **state) {
+  (void)state;
+  Program *p = normalize_text(fill_then_sum);
+  Stmt *fill = loop_at_line(find_func(p, "main")->body, 7);
+  FactVec facts = {0};
+  Fact f = {FACT_AFTER_LOOP, "main", fill->loc,
+            forall_range("a@entry", smt_num(0), int_const("i"), one)};
+  vec_push(&facts, f);
+  assert_int_equal(facts_assume(p, &facts), 0);
+  Program *q = normalize_text("int main(void) { int a[4]; int i;\n"
+                              "  for (i = 0; i < 4; i++) { a[i] = 1; if (i == 2) break; }\n"
+                              "  return a[3]; }\n");
+  Stmt *l = loop_at_line(find_func(q, "main")->body, 2);
+  assert_non_null(l);
+  FactVec g = {0};
+  Fact h = {FACT_AFTER_LOOP, "main", l->loc, forall_range("a", smt_num(0), int_const("i"), one)};
+  vec_push(&g, h);
+  assert_int_equal(facts_assume(q, &g), 0);
+}
+
+/* A callee's exit relation after its call: fill(b, n) sets b'[k] == v for
+ * k < n; main's assertion reads b afterwards. */
+static void exit_fact_after_calls(void **state) {
+  (void)state;
+  const char *src = "extern void reach_error(void);\n"
+                    "extern int __VERIFIER_nondet_int(void);\n"
+                    "void fill(int b[], int n, int v) { for (int i = 0; i < n; i++) b[i] = v; }\n"
+                    "int main(void) {\n"
+                    "  int n = __VERIFIER_nondet_int(), v = __VERIFIER_nondet_int();\n"
+                    "  if (n < 1 || n > 1000) return 0;\n"
+                    "  int a[n];\n"
+                    "  fill(a, n, v);\n"
+                    "  long s = 0;\n"
+                    "  for (int j = 0; j < n; j++) s = s + (a[j] - v);\n"
+                    "  if (s != 0) reach_error();\n"
+                    "  return 0;\n"
+                    "}\n";
+  Program *p = normalize_text(src);
+  assert_non_null(p);
+  FactVec facts = {0};
+  Fact f = {FACT_AFTER_CALLS, "fill", {0}, NULL};
+  /* forall k. 0 <= k < n at entry -> b'[k] == v at entry */
+  Z3_context z = smt_ctx();
+  Z3_sort i = Z3_mk_int_sort(z);
+  Z3_ast arr = Z3_mk_const(z, Z3_mk_string_symbol(z, "b'"), Z3_mk_array_sort(z, i, i));
+  Z3_ast k = Z3_mk_const(z, Z3_mk_string_symbol(z, "k"), i);
+  Z3_ast in = Z3_mk_and(z, 2, (Z3_ast[]){Z3_mk_le(z, smt_num(0), k), Z3_mk_lt(z, k, int_const("n__in"))});
+  Z3_app bound[] = {Z3_to_app(z, k)};
+  f.formula = Z3_mk_forall_const(
+      z, 0, 1, bound, 0, NULL,
+      Z3_mk_implies(z, in, Z3_mk_eq(z, Z3_mk_select(z, arr, k), int_const("v__in"))));
+  vec_push(&facts, f);
+  int added;
+  assert_int_equal(solve_with(p, &facts, &added), VERDICT_TRUE);
+  assert_true(added >= 2);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_teardown(loop_fact_reaches_later_reads, teardown_all),
+      cmocka_unit_test_teardown(unplaceable_facts_left_out, teardown_all),
+      cmocka_unit_test_teardown(exit_fact_after_calls, teardown_all),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
