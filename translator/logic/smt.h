@@ -102,6 +102,13 @@ Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout);
 typedef VEC(Z3_ast) SmtAsts;
 void smt_conjuncts(Z3_ast f, SmtAsts *out);
 void smt_disjuncts(Z3_ast f, SmtAsts *out);
+/* The uninterpreted constants of f (applications of a declared symbol to no
+ * argument, of any sort) that out does not hold yet, each once, in the
+ * order they first occur (depth first, left to right), appended to out; the
+ * bodies of quantifiers are searched too (their bound variables are no
+ * constants). A subterm shared in f's DAG is visited once: linear in the
+ * number of distinct subterms. */
+void smt_constants(Z3_ast f, SmtAsts *out);
 
 /* Quantifier elimination: exists vars. f, as a quantifier-free formula
  * (NULL if Z3 cannot eliminate). */
