@@ -321,8 +321,8 @@ static bool read_token_facts(FE *fe, const char *path, int nargs, const char *co
       lockstep(&ls, a.data[i], b.data[i]);
   clang_disposeTranslationUnit(twin);
   if (ls.mismatch) {
-    error_at((Loc){path, 0, 0}, "internal error: the preprocessed program does not match the "
-                                "original (please report this input)");
+    internal_error_at((Loc){path, 0, 0}, "the preprocessed program does not match the "
+                                         "original (please report this input)");
     return false;
   }
   return true;
@@ -331,7 +331,7 @@ static bool read_token_facts(FE *fe, const char *path, int nargs, const char *co
 static const char *op_of(FE *fe, CXCursor c) {
   const char *op = map_get(&fe->ops, c);
   if (!op)
-    error_at(loc_of(c), "internal error: cannot read the operator of this expression");
+    internal_error_at(loc_of(c), "cannot read the operator of this expression");
   return op;
 }
 
