@@ -16,6 +16,7 @@
 #include "backend.h"
 #include "bench.h"
 #include "driver.h"
+#include "signals.h"
 #include "stack.h"
 
 #include <errno.h>
@@ -238,17 +239,21 @@ static int translate(Options *o) {
                                                  : NULL;
   if (strcmp(emit, "c") && strcmp(emit, "json") && !writer)
     usage_error("unknown --emit kind '%s' (expected c, json, chc, nts or spl)", emit);
+  /* the output first: a path that cannot be written is reported before any
+   * work; the temporary file is removed on every path (and on SIGTERM) */
+  Output out;
+  if (!output_open(&out, o->output))
+    return EXIT_USAGE;
   Program *orig = NULL;
   Program *p = load_program(o, o->inputs.data[0], &orig);
-  if (!p)
+  if (!p) {
+    output_close(&out, false);
     return EXIT_USAGE;
+  }
   if (o->no_cells)
     p = orig; /* --emit=chc --no-cells: the clauses over SMT arrays */
   else
     uncovered_assertions(orig, p, &o->cells, false);
-  Output out;
-  if (!output_open(&out, o->output))
-    return EXIT_USAGE;
   int errors = error_count();
   bool ok = true;
   if (!strcmp(emit, "c"))
@@ -311,6 +316,7 @@ static int run_command(void *arg) {
 #define STACK_MB 512
 
 int main(int argc, char **argv) {
+  signals_install(); /* children and temporary files go with us */
   /* libclang parses on the calling thread (our deep stack), and installs no
    * signal handlers of its own (a stack overflow is reported by stack.c) */
   setenv("LIBCLANG_NOTHREADS", "1", 1);

@@ -293,13 +293,16 @@ static bool read_token_facts(FE *fe, const char *path, int nargs, const char *co
   argv[n++] = path;
   argv[n] = NULL;
   ProcResult r;
-  bool ok = proc_run(argv, NULL, 60, &r);
+  proc_run(&(ProcSpec){.argv = argv, .timeout = 60}, &r);
   free(argv);
-  if (!ok || r.status != 0) {
-    error_at((Loc){path, 0, 0}, "cannot preprocess with %s: %s", A2S_CLANG_DRIVER,
-             ok ? r.err : "cannot run it");
-    if (ok)
-      proc_free(&r);
+  const char *failure = proc_failure(&r, A2S_CLANG_DRIVER);
+  if (failure || r.status != 0) {
+    /* clang's own diagnostics are about the input; not running is ours */
+    if (failure)
+      internal_error_at((Loc){path, 0, 0}, "cannot preprocess: %s", failure);
+    else
+      error_at((Loc){path, 0, 0}, "cannot preprocess with %s: %s", A2S_CLANG_DRIVER, r.err);
+    proc_free(&r);
     return false;
   }
   char *twin_name = xformat("%s.a2s-twin.i", path);
