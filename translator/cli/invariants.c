@@ -79,7 +79,7 @@ static int analyse(Options *o, FILE *out) {
       fprintf(stderr, "arr2scalar invariants: %s\n", why);
       return EXIT_UNKNOWN;
     }
-    a = be->invariants(abs, &bo);
+    a = backend_invariants(be, abs, &bo);
   }
   if (!a.invariants.len && a.reason)
     fprintf(stderr, "arr2scalar invariants: %s\n", a.reason);
