@@ -43,6 +43,16 @@ typedef struct Backend {
 
 /* All back-ends, by name; NULL if unknown. */
 const Backend *find_backend(const char *name);
+/* be->verify / be->invariants, so that a crash or a hang of the engine
+ * costs only its answer: an engine that runs in our process (a library,
+ * not a program of its own: the polyhedra on PPL) runs in a forked child
+ * (proc.h) under o's memory limit, killed when it overruns o's timeout by
+ * more than a tenth and a second, and its Answer comes back as text
+ * (answer.h); a crash, a kill or a garbled answer gives unknown with the
+ * reason. Other engines are called as they are: they run their solvers and
+ * tools as processes of their own. */
+Answer backend_verify(const Backend *be, Program *p, const BackendOptions *o);
+Answer backend_invariants(const Backend *be, Program *p, const BackendOptions *o);
 extern const Backend backend_spacer, backend_spacer_node, backend_polyhedra,
     backend_cpachecker, backend_flata, backend_interproc;
 

@@ -7,8 +7,6 @@
  */
 #include "external.h"
 
-#include <errno.h>
-#include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -64,47 +62,20 @@ bool ext_locate(const BackendOptions *o, const char *env, const char *const *nam
 
 const char *ext_run(const char *dir, const char *const *argv, double timeout, long memory_mb,
                     bool verbose, ProcResult *r) {
-  int n = 0;
-  while (argv[n])
-    n++;
-  const char **full = xalloc(sizeof(char *) * (size_t)(n + 8));
-  int k = 0;
-  char prlimit[4096];
-  if (memory_mb > 0 && find_in_path("prlimit", prlimit, sizeof prlimit)) {
-    full[k++] = "prlimit";
-    full[k++] = xformat("--as=%lld", (long long)memory_mb * 1024 * 1024);
-    full[k++] = "--";
-  }
-  if (dir) {
-    full[k++] = "env";
-    full[k++] = "-C";
-    full[k++] = dir;
-  }
-  for (int i = 0; i < n; i++)
-    full[k++] = argv[i];
-  full[k] = NULL;
   if (verbose) {
     fprintf(stderr, "arr2scalar: running");
-    for (int i = 0; i < n; i++)
+    for (int i = 0; argv[i]; i++)
       fprintf(stderr, " %s", argv[i]);
     if (dir)
       fprintf(stderr, "   (in %s)", dir);
     fprintf(stderr, "\n");
   }
-  if (!proc_run(full, NULL, timeout, r)) {
-    memset(r, 0, sizeof *r);
-    return xformat("cannot run %s: %s", argv[0], strerror(errno));
-  }
+  ProcSpec ps = {.argv = argv, .dir = dir, .timeout = timeout, .memory_mb = memory_mb};
+  proc_run(&ps, r);
   if (verbose && (r->out_len || r->err_len))
     fprintf(stderr, "---- %s output ----\n%s%s---- end of %s output ----\n", argv[0], r->out,
             r->err, argv[0]);
-  if (r->timed_out)
-    return xformat("%s timed out after %.0f s", argv[0], timeout);
-  if (r->signal)
-    return xformat("%s was killed by signal %d (%s)", argv[0], r->signal, strsignal(r->signal));
-  if (r->status == 127 && strstr(r->err, "cannot run"))
-    return xformat("cannot run %s: %s", argv[0], r->err);
-  return NULL;
+  return proc_failure(r, argv[0]);
 }
 
 char *ext_line_with(const char *s, const char *needle) {

@@ -29,14 +29,15 @@ typedef VEC(const char *) StrVec;
  * saying what was looked for. */
 bool ext_locate(const BackendOptions *o, const char *env, const char *const *names,
                 const char *what, char *path, size_t size, char *why, size_t whysize);
-/* Run argv (argv[0] searched in PATH) with its working directory set to dir
- * (through `env -C`, so that stray files land in the temporary directory),
- * killed after timeout seconds (0: none). memory_mb > 0 limits its address
- * space (through prlimit, when installed; not for Java tools, which reserve
- * far more than they use: give them -Xmx instead). With verbose, the command
- * line goes to stderr. Returns NULL when the tool ran and exited by itself,
- * else the reason (could not start, timed out, killed by a signal) as an
- * arena string; r is filled in either case (free with proc_free). */
+/* Run argv (argv[0] searched in PATH) in directory dir (so that stray files
+ * land in the temporary directory), killed after timeout seconds (0: none),
+ * with its address space limited to memory_mb (0: none; not for Java tools,
+ * which reserve far more than they use: give them -Xmx instead), by the
+ * runner of proc.h. With verbose, the command line and the output go to
+ * stderr. Returns NULL when the tool ran and exited by itself, else the
+ * reason (could not start, timed out, killed by a signal, output without
+ * end) as an arena string; r is filled in either case (free with
+ * proc_free). */
 const char *ext_run(const char *dir, const char *const *argv, double timeout, long memory_mb,
                     bool verbose, ProcResult *r);
 /* The first line of s that contains needle, trimmed (arena), or NULL. */

@@ -340,7 +340,7 @@ static StrVec one(const char *name) {
 static const char *cur_name(NW *w, Var *v) {
   const char *n = lookup(&w->vars, &w->cur, v);
   if (!n) {
-    error_at(v->loc, "internal error: no NTS name for '%s'", v->name);
+    internal_error_at(v->loc, "no NTS name for '%s'", v->name);
     w->failed = true;
     return "undefined";
   }

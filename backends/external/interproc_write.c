@@ -70,7 +70,7 @@ static const char *cur_name(W *w, Var *v) {
   for (int i = 0; i < w->vars.len; i++)
     if (w->vars.data[i] == v)
       return w->cur.data[i];
-  error_at(v->loc, "internal error: no SPL name for '%s'", v->name);
+  internal_error_at(v->loc, "no SPL name for '%s'", v->name);
   w->failed = true;
   return "undefined";
 }
@@ -776,7 +776,7 @@ static void stmt(W *w, Stmt *s) {
       instr(w, "skip");
     return;
   case S_EXPR:
-    error_at(s->loc, "internal error: expression statement in core IR");
+    internal_error_at(s->loc, "expression statement in core IR");
     w->failed = true;
     return;
   }

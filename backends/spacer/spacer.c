@@ -4,8 +4,9 @@
  * The clauses are the same HORN text that --emit=chc writes (minus the last
  * clause, Err -> false): the child parses it, adds every clause as a rule of
  * a fixedpoint object with engine=spacer and queries Err. Solving happens in
- * a forked child so that a diverging run can be killed at the time limit
- * (Spacer does not always notice an interrupt) and confined in memory.
+ * a forked child (proc.h) so that a diverging run can be killed at the time
+ * limit (Spacer does not always notice an interrupt) and confined in
+ * memory, and a crash of libz3 costs only the answer.
  *
  * The child writes lines the parent reads (spacer_read_output):
  *   result true|false|unknown [reason]
@@ -14,15 +15,10 @@
  */
 #include "spacer.h"
 
-#include <errno.h>
-#include <poll.h>
-#include <signal.h>
+#include "proc.h"
+
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 /* ---- In the child ------------------------------------------------------------ */
 
@@ -141,9 +137,11 @@ static void print_facts(Child *ch, Z3_ast proof, int depth) {
   fputc('\n', ch->out);
 }
 
-static void child_solve(const char *text, int fd) {
+/* In the child (proc.h): arg is the clauses' text. */
+static void child_solve(void *arg, FILE *out) {
+  const char *text = arg;
   Child ch = {0};
-  ch.out = fdopen(fd, "w");
+  ch.out = out;
   Z3_config cfg = Z3_mk_config();
   ch.z = Z3_mk_context(cfg);
   Z3_del_config(cfg);
@@ -152,8 +150,7 @@ static void child_solve(const char *text, int fd) {
   if (Z3_get_error_code(z) != Z3_OK) {
     fprintf(ch.out, "result unknown cannot parse the clauses: %s\n",
             Z3_get_error_msg(z, Z3_get_error_code(z)));
-    fclose(ch.out);
-    _exit(0);
+    return;
   }
   Z3_ast_vector_inc_ref(z, ch.rules);
   ch.fp = Z3_mk_fixedpoint(z);
@@ -190,8 +187,6 @@ static void child_solve(const char *text, int fd) {
     const char *why = Z3_fixedpoint_get_reason_unknown(z, ch.fp);
     fprintf(ch.out, "result unknown %s\n", why && *why ? why : "Spacer gave up");
   }
-  fclose(ch.out);
-  _exit(0);
 }
 
 /* ---- In the parent -------------------------------------------------------------- */
@@ -247,75 +242,23 @@ void spacer_read_output(Chc *c, const char *text, SpacerResult *r) {
 
 SpacerResult spacer_solve_libz3(Chc *c, double timeout, long memory_mb) {
   SpacerResult r = {0};
-  char *text = chc_text(c, false, false);
-  int fds[2];
-  double start = clock_now();
-  if (pipe(fds) != 0) {
-    r.reason = "cannot create a pipe";
-    return r;
-  }
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid < 0) {
-    r.reason = "cannot fork";
-    return r;
-  }
-  if (pid == 0) {
-    close(fds[0]);
-#ifndef __SANITIZE_ADDRESS__
-    /* (AddressSanitizer reserves terabytes of address space: no limit there) */
-    if (memory_mb > 0) {
-      struct rlimit rl = {(rlim_t)memory_mb << 20, (rlim_t)memory_mb << 20};
-      setrlimit(RLIMIT_AS, &rl);
-    }
-#endif
-    child_solve(text, fds[1]);
-  }
-  close(fds[1]);
-  char *out = NULL;
-  size_t len = 0;
-  FILE *mem = open_memstream(&out, &len);
-  bool timed_out = false;
-  for (;;) {
-    int wait_ms = -1;
-    if (timeout > 0) {
-      double left = timeout - (clock_now() - start);
-      if (left <= 0) {
-        timed_out = true;
-        break;
-      }
-      wait_ms = (int)(left * 1000) + 1;
-    }
-    struct pollfd pfd = {fds[0], POLLIN, 0};
-    int n = poll(&pfd, 1, wait_ms);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      continue;
-    char buf[65536];
-    ssize_t k = read(fds[0], buf, sizeof buf);
-    if (k <= 0)
-      break;
-    fwrite(buf, 1, (size_t)k, mem);
-  }
-  close(fds[0]);
-  kill(pid, SIGKILL);
-  int status;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-    ;
-  fclose(mem);
-  spacer_read_output(c, out ? out : "", &r);
-  free(out);
-  r.seconds = clock_now() - start;
-  if (timed_out) {
+  ProcSpec ps = {.fn = child_solve, .arg = chc_text(c, false, false), .timeout = timeout,
+                 .memory_mb = memory_mb};
+  ProcResult pr;
+  proc_run(&ps, &pr);
+  spacer_read_output(c, pr.out, &r);
+  r.seconds = pr.seconds;
+  const char *failure = proc_failure(&pr, "the solver");
+  if (pr.end == PROC_TIMED_OUT) {
     r.verdict = VERDICT_UNKNOWN;
     r.reason = xformat("timeout after %.0f s", timeout);
-  } else if (r.verdict == VERDICT_UNKNOWN && WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL) {
-    r.reason = xformat("the solver crashed (signal %d)", WTERMSIG(status));
+  } else if (r.verdict == VERDICT_UNKNOWN && failure) {
+    r.reason = failure; /* a crash of libz3, or output without end */
   } else if (r.verdict == VERDICT_UNKNOWN && !strcmp(r.reason, "no answer from the solver") &&
              memory_mb > 0) {
     r.reason = xformat("the solver stopped without an answer (memory limit %ld MB?)", memory_mb);
   }
+  proc_free(&pr);
   return r;
 }
 

@@ -102,12 +102,10 @@ SpacerResult spacer_solve_node(Chc *c, double timeout, long memory_mb) {
   char *heap = memory_mb > 0 ? xformat("--max-old-space-size=%ld", memory_mb) : NULL;
   const char *argv[] = {node_binary(), heap ? heap : "--no-warnings", runner_path(), NULL};
   ProcResult pr;
-  if (!proc_run(argv, text, timeout, &pr)) {
-    r.reason = "cannot run node";
-    return r;
-  }
+  proc_run(&(ProcSpec){.argv = argv, .input = text, .timeout = timeout}, &pr);
   r.seconds = pr.seconds;
-  if (pr.timed_out) {
+  const char *failure = proc_failure(&pr, "node");
+  if (pr.end == PROC_TIMED_OUT) {
     r.reason = xformat("timeout after %.0f s", timeout);
   } else {
     const char *model = strstr(pr.out, "\nmodel\n");
@@ -115,8 +113,8 @@ SpacerResult spacer_solve_node(Chc *c, double timeout, long memory_mb) {
     spacer_read_output(c, head, &r);
     if (model && r.verdict == VERDICT_TRUE)
       read_model(c, model + 7, &r);
-    if (r.verdict == VERDICT_UNKNOWN && pr.signal)
-      r.reason = xformat("node was killed by signal %d", pr.signal);
+    if (r.verdict == VERDICT_UNKNOWN && failure)
+      r.reason = failure;
     else if (r.verdict == VERDICT_UNKNOWN && pr.status != 0)
       r.reason = xformat("node exited with status %d: %.200s", pr.status, pr.err);
   }

@@ -716,6 +716,58 @@ static void timeout_gives_nothing(void **state) {
   assert_int_equal(pd_live(), 0);
 }
 
+/* ---- In a child of its own (backend.h) ------------------------------------------------ */
+
+/* The answer of the engine run in a forked child is the answer in our
+ * process: the same verdict, the same invariants at the same points. */
+static void same_answer_in_child(void **state) {
+  (void)state;
+  CellOptions initial = {0};
+  spec(&initial, "a", 0, false, true);
+  Program *programs[] = {example("slice_init.c", "slice_init", &initial),
+                         example("array_copy.c", NULL, NULL), cells_of_text(calls_src, NULL)};
+  for (int i = 0; i < 3; i++) {
+    Answer a = backend_polyhedra.verify(programs[i], &quiet);
+    Answer b = backend_verify(&backend_polyhedra, programs[i], &quiet);
+    assert_int_equal(a.verdict, b.verdict);
+    assert_int_equal(a.invariants.len, b.invariants.len);
+    assert_true(a.invariants.len > 0);
+    for (int k = 0; k < a.invariants.len; k++) {
+      Invariant *x = &a.invariants.data[k], *y = &b.invariants.data[k];
+      assert_ptr_equal(x->func, y->func);
+      assert_ptr_equal(x->loop, y->loop);
+      assert_int_equal(x->kind, y->kind);
+      assert_int_equal(x->loc.line, y->loc.line);
+      assert_string_equal(x->source, y->source);
+      assert_true(smt_equivalent(x->formula, y->formula, 10));
+    }
+  }
+}
+
+/* Text that is not a whole answer (a child that died while writing) gives
+ * nothing, not part of an answer. */
+static void truncated_answer_is_no_answer(void **state) {
+  (void)state;
+  Program *p = example("array_copy.c", NULL, NULL);
+  Answer a = backend_polyhedra.verify(p, &quiet);
+  assert_int_equal(a.verdict, VERDICT_TRUE);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  answer_write(f, p, &a);
+  fclose(f);
+  Answer b;
+  assert_true(answer_read(text, len, p, &b));
+  assert_int_equal(b.invariants.len, a.invariants.len);
+  for (size_t i = 0; i <= 50; i++) {
+    size_t cut = i < 50 ? i * len / 50 : len - 1; /* the last: all but the newline */
+    assert_false(answer_read(text, cut, p, &b));
+    assert_int_equal(b.verdict, VERDICT_UNKNOWN);
+    assert_int_equal(b.invariants.len, 0);
+  }
+  free(text);
+}
+
 /* A property that does not hold: never "true". */
 static void wrong_property_unknown(void **state) {
   (void)state;
@@ -836,6 +888,8 @@ int main(void) {
       cmocka_unit_test_teardown(certificate_coarsened, teardown_all),
       cmocka_unit_test_teardown(certificate_flag_modes, teardown_all),
       cmocka_unit_test_teardown(timeout_gives_nothing, teardown_all),
+      cmocka_unit_test_teardown(same_answer_in_child, teardown_all),
+      cmocka_unit_test_teardown(truncated_answer_is_no_answer, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

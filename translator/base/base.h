@@ -13,7 +13,9 @@
 #include <stdio.h>
 
 
-/* Zeroed memory from the arena; aborts on exhaustion. */
+/* Say so and exit with EXIT_INTERNAL (temporary files go, signals.h). */
+_Noreturn void out_of_memory(void);
+/* Zeroed memory from the arena; out_of_memory() on exhaustion. */
 void *xalloc(size_t size);
 /* Copy of s (or of its first n bytes) in the arena. */
 char *xstrdup(const char *s);
@@ -53,6 +55,12 @@ void error_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)
 void warn_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void note_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int error_count(void);
+/* An error that is arr2scalar's fault, not the input's (a bug, a process
+ * that cannot be started): "internal error: ... (a fault of arr2scalar, not
+ * of the input)". It counts as an error, and the driver exits with code 3
+ * (EXIT_INTERNAL) instead of 2. */
+void internal_error_at(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int internal_error_count(void);
 void error_reset(void);
 /* When set, diagnostics are collected silently (unit tests inspect them). */
 void diag_capture(bool on);

@@ -3,8 +3,11 @@
  */
 #include "files.h"
 
+#include "signals.h"
+
+#include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -34,20 +37,43 @@ char *tmpdir_make(const char *tag, char *why, size_t size) {
     snprintf(why, size, "cannot create a temporary directory in %s: %s", base, strerror(errno));
     return NULL;
   }
+  signals_add_path(path, true);
   return path;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
-  (void)st;
-  (void)flag;
-  (void)ftw;
-  remove(path);
-  return 0; /* keep going: remove as much as possible */
+/* Remove name (relative to dirfd) and, if it is a directory, everything
+ * below it, without following symbolic links. System calls only (no malloc,
+ * no stdio): the signal handler uses it too. Entries removed while a
+ * directory is read may make getdents skip others: a second pass takes
+ * them. */
+static void remove_at(int dirfd, const char *name, int depth) {
+  if (unlinkat(dirfd, name, 0) == 0 || (errno != EISDIR && errno != EPERM))
+    return;
+  int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0)
+    return;
+  for (int pass = 0; pass < 2 && depth < 32; pass++) {
+    char buf[1024] __attribute__((aligned(8)));
+    ssize_t n;
+    lseek(fd, 0, SEEK_SET);
+    while ((n = getdents64(fd, buf, sizeof buf)) > 0)
+      for (ssize_t off = 0; off < n;) {
+        struct dirent64 *d = (struct dirent64 *)(buf + off);
+        if (strcmp(d->d_name, ".") && strcmp(d->d_name, ".."))
+          remove_at(fd, d->d_name, depth + 1);
+        off += d->d_reclen;
+      }
+    if (unlinkat(dirfd, name, AT_REMOVEDIR) == 0)
+      break;
+  }
+  close(fd);
 }
 
 void tmpdir_remove(const char *dir) {
-  if (dir && *dir)
-    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+  if (!dir || !*dir)
+    return;
+  remove_at(AT_FDCWD, dir, 0);
+  signals_drop_path(dir);
 }
 
 bool file_write(const char *path, const char *text) {
@@ -143,6 +169,7 @@ bool output_open(Output *o, const char *path) {
     o->tmp = NULL;
     return output_error(path, strerror(errno));
   }
+  signals_add_path(o->tmp, false);
   /* mkstemp creates the file 0600: an existing file keeps its mode, a new
    * one gets the mode of a file made by the compiler (0666 less the umask) */
   mode_t mask = umask(0);
@@ -153,6 +180,7 @@ bool output_open(Output *o, const char *path) {
   if (!o->f) {
     close(fd);
     unlink(o->tmp);
+    signals_drop_path(o->tmp);
     return output_error(path, strerror(errno));
   }
   return true;
@@ -186,8 +214,10 @@ bool output_close(Output *o, bool ok) {
     if (o->copy ? !copy_into(o->tmp, o->target) : rename(o->tmp, o->target) != 0)
       err = errno ? errno : EIO, ok = false;
   }
-  if (o->tmp)
+  if (o->tmp) {
     unlink(o->tmp); /* gone after a rename; else what a failure left */
+    signals_drop_path(o->tmp);
+  }
   o->tmp = NULL;
   if (err && o->path) /* standard output: the command reports it (main.c) */
     output_error(o->path, strerror(err));

@@ -23,7 +23,9 @@ bool file_write(const char *path, const char *text);
 /* A fresh private directory under $TMPDIR (or /tmp), named after tag;
  * arena string, or NULL with the reason in why. */
 char *tmpdir_make(const char *tag, char *why, size_t size);
-/* Remove dir and everything below it (best effort, never follows links). */
+/* Remove dir and everything below it (best effort, never follows links;
+ * async-signal-safe). tmpdir_make's directories are removed on SIGINT,
+ * SIGTERM or exit if nobody did (signals.h). */
 void tmpdir_remove(const char *dir);
 
 /* Do a and b name the same file (same device and inode)? */
@@ -35,7 +37,8 @@ bool file_same(const char *a, const char *b);
  * existing file keeps its mode and, when it has other hard links, its
  * inode (the text is copied into it); a symbolic link stays a link (its
  * target is replaced); a FIFO or a device (/dev/null) is written in place.
- * NULL or "-" is standard output. */
+ * NULL or "-" is standard output. The temporary file is removed on SIGINT,
+ * SIGTERM or exit too (signals.h). */
 typedef struct Output {
   FILE *f;             /* write here */
   const char *path;    /* the destination as given; NULL for stdout */

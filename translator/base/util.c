@@ -20,15 +20,18 @@ typedef struct Chunk {
 
 static Chunk *arena;
 
+void out_of_memory(void) {
+  fprintf(stderr, "arr2scalar: internal error: out of memory\n");
+  exit(EXIT_INTERNAL);
+}
+
 void *xalloc(size_t size) {
   size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
   if (!arena || arena->used + size > arena->size) {
     size_t cap = size > 60000 ? size : 60000;
     Chunk *c = malloc(sizeof(Chunk) + cap);
-    if (!c) {
-      fprintf(stderr, "arr2scalar: out of memory\n");
-      exit(3);
-    }
+    if (!c)
+      out_of_memory();
     c->next = arena;
     c->used = 0;
     c->size = cap;
@@ -102,7 +105,7 @@ void vec_reserve_(void **data, int *cap, int need, size_t elem_size) {
 
 /* ---- Diagnostics -------------------------------------------------------- */
 
-static int nerrors;
+static int nerrors, ninternal;
 static bool capturing;
 static char *captured;      /* malloc'd; tests read it */
 static size_t captured_len;
@@ -138,6 +141,24 @@ void error_at(Loc loc, const char *fmt, ...) {
   nerrors++;
 }
 
+static void diag(Loc loc, const char *kind, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vdiag(loc, kind, fmt, ap);
+  va_end(ap);
+}
+
+void internal_error_at(Loc loc, const char *fmt, ...) {
+  char msg[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  diag(loc, "internal error", "%s (a fault of arr2scalar, not of the input)", msg);
+  nerrors++;
+  ninternal++;
+}
+
 void warn_at(Loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -153,9 +174,10 @@ void note_at(Loc loc, const char *fmt, ...) {
 }
 
 int error_count(void) { return nerrors; }
+int internal_error_count(void) { return ninternal; }
 
 void error_reset(void) {
-  nerrors = 0;
+  nerrors = ninternal = 0;
   free(captured);
   captured = NULL;
   captured_len = 0;

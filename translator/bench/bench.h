@@ -28,7 +28,8 @@ typedef struct BenchConfig {
 } BenchConfig;
 
 /* Run the benchmark and report; the exit code: 0, 1 when a verdict was
- * wrong, 2 for a usage error, 130 when interrupted. */
+ * wrong, 2 for a usage error (SIGINT and SIGTERM end the process through
+ * the handler of signals.h). */
 int bench_run(const BenchConfig *c);
 extern const char bench_help[];
 

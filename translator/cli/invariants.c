@@ -55,11 +55,8 @@ static Answer spacer_invariants_of(Options *o, Program *abs, double timeout) {
   return a;
 }
 
-int invariants_main(Options *o) {
-  if (o->inputs.len != 1) {
-    fprintf(stderr, "arr2scalar invariants: give one input file\n");
-    return EXIT_USAGE;
-  }
+/* Analyse, lift, re-check, and write the report to out; the exit code. */
+static int analyse(Options *o, FILE *out) {
   Program *orig = NULL;
   Program *abs = load_program(o, o->inputs.data[0], &orig);
   if (!abs)
@@ -82,7 +79,7 @@ int invariants_main(Options *o) {
       fprintf(stderr, "arr2scalar invariants: %s\n", why);
       return EXIT_UNKNOWN;
     }
-    a = be->invariants(abs, &bo);
+    a = backend_invariants(be, abs, &bo);
   }
   if (!a.invariants.len && a.reason)
     fprintf(stderr, "arr2scalar invariants: %s\n", a.reason);
@@ -92,9 +89,27 @@ int invariants_main(Options *o) {
   lift_answer(abs, &a, &lifted);
   smt_set_deadline(0);
   recheck_invariants(orig, abs, &lifted, timeout);
+  return report_invariants(out, abs, &lifted, o->format) ? 0 : EXIT_USAGE;
+}
+
+int invariants_main(Options *o) {
+  if (o->inputs.len != 1) {
+    fprintf(stderr, "arr2scalar invariants: give one input file\n");
+    return EXIT_USAGE;
+  }
+  if (o->format && strcmp(o->format, "text") && strcmp(o->format, "json") &&
+      strcmp(o->format, "acsl")) {
+    fprintf(stderr, "arr2scalar invariants: unknown --format '%s' (text, json or acsl)\n",
+            o->format);
+    return EXIT_USAGE;
+  }
+  /* the output first: a path that cannot be written is reported before the
+   * analysis; the temporary file is removed on every path (and on SIGTERM) */
   Output out;
   if (!output_open(&out, o->output))
     return EXIT_USAGE;
-  bool ok = report_invariants(out.f, abs, &lifted, o->format);
-  return output_close(&out, ok) ? 0 : EXIT_USAGE;
+  int rc = analyse(o, out.f);
+  if (!output_close(&out, rc == 0) && rc == 0)
+    rc = EXIT_USAGE;
+  return rc;
 }

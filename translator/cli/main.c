@@ -7,14 +7,16 @@
  *   arr2scalar bench [options] DIR          verify every SV-COMP task in DIR
  *
  * Exit codes: 0 success; 2 usage error or input that cannot be translated
- * soundly (with a file:line:col diagnostic); 3 internal error; verify adds
- * 10 (false) and 20 (unknown), see driver.h.
+ * soundly (with a file:line:col diagnostic); 3 internal error (whatever the
+ * subcommand returned: internal_error_at was called); verify adds 10
+ * (false) and 20 (unknown), see driver.h.
  */
 #include "emit.h"
 #include "frontend.h"
 #include "backend.h"
 #include "bench.h"
 #include "driver.h"
+#include "signals.h"
 #include "stack.h"
 
 #include <errno.h>
@@ -237,17 +239,22 @@ static int translate(Options *o) {
                                                  : NULL;
   if (strcmp(emit, "c") && strcmp(emit, "json") && !writer)
     usage_error("unknown --emit kind '%s' (expected c, json, chc, nts or spl)", emit);
+  /* the output first: a path that cannot be written is reported before any
+   * work; the temporary file is removed on every path (and on SIGTERM) */
+  Output out;
+  if (!output_open(&out, o->output))
+    return EXIT_USAGE;
   Program *orig = NULL;
   Program *p = load_program(o, o->inputs.data[0], &orig);
-  if (!p)
-    return 2;
+  if (!p) {
+    output_close(&out, false);
+    return EXIT_USAGE;
+  }
   if (o->no_cells)
     p = orig; /* --emit=chc --no-cells: the clauses over SMT arrays */
   else
     uncovered_assertions(orig, p, &o->cells, false);
-  Output out;
-  if (!output_open(&out, o->output))
-    return EXIT_USAGE;
+  int errors = error_count();
   bool ok = true;
   if (!strcmp(emit, "c"))
     emit_c(out.f, p);
@@ -255,6 +262,9 @@ static int translate(Options *o) {
     ok = emit_cellmap_json(out.f, p);
   else
     ok = writer->emit(out.f, p);
+  /* a writer that fails without saying why about the input: our fault */
+  if (!ok && error_count() == errors)
+    internal_error_at((Loc){o->inputs.data[0], 0, 0}, "cannot write the %s output", emit);
   return output_close(&out, ok) ? 0 : EXIT_USAGE;
 }
 
@@ -306,6 +316,7 @@ static int run_command(void *arg) {
 #define STACK_MB 512
 
 int main(int argc, char **argv) {
+  signals_install(); /* children and temporary files go with us */
   /* libclang parses on the calling thread (our deep stack), and installs no
    * signal handlers of its own (a stack overflow is reported by stack.c) */
   setenv("LIBCLANG_NOTHREADS", "1", 1);
@@ -327,8 +338,10 @@ int main(int argc, char **argv) {
     Command c = {sub, &o};
     rc = stack_run(run_command, &c, STACK_MB, o.inputs.len ? o.inputs.data[0] : "arr2scalar");
   }
-  if (error_count() && rc == 0)
-    rc = 2;
+  if (internal_error_count())
+    rc = EXIT_INTERNAL;
+  else if (error_count() && rc == 0)
+    rc = EXIT_USAGE;
   /* what went to standard output must have arrived (> /dev/full, a full disk) */
   if (fflush(stdout) != 0 || ferror(stdout)) {
     fprintf(stderr, "arr2scalar: error: cannot write to standard output: %s\n",

@@ -31,7 +31,8 @@ const char verify_help[] =
     "Prints `verdict: true|false|unknown` and `time: SECONDS`.\n"
     "\n"
     "  --timeout=S        give up after S seconds (default 60)\n"
-    "  --memory=MB        memory limit of the solver\n"
+    "  --memory=MB        address-space limit of the engines run as child\n"
+    "                     processes (Spacer, the polyhedra engine, Interproc)\n"
     "  --solver=z3|node   Spacer of the linked libz3 (default) or of the npm\n"
     "                     z3-solver release run by Node.js\n"
     "  --backend=NAME     spacer (default), polyhedra, cpachecker, flata, interproc\n"
@@ -250,7 +251,7 @@ static bool try_polyhedra(Run *r) {
   BackendOptions bo = backend_options(r->o, "polyhedra", t);
   bo.want_invariants = true;
   say(r, "%s", "polyhedral invariants");
-  Answer a = backend_polyhedra.verify(r->abs, &bo);
+  Answer a = backend_verify(&backend_polyhedra, r->abs, &bo);
   r->facts = a;
   if (a.verdict != VERDICT_TRUE)
     return false;
@@ -327,7 +328,7 @@ static int other_backend(Run *r) {
     fprintf(stderr, "arr2scalar verify: --no-cells is for --backend=spacer only\n");
     return EXIT_USAGE;
   }
-  Answer a = be->verify(r->abs, &bo);
+  Answer a = backend_verify(be, r->abs, &bo);
   if (a.verdict == VERDICT_TRUE)
     r->verdict = VERDICT_TRUE;
   else if (a.verdict == VERDICT_FALSE)

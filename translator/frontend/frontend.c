@@ -293,13 +293,16 @@ static bool read_token_facts(FE *fe, const char *path, int nargs, const char *co
   argv[n++] = path;
   argv[n] = NULL;
   ProcResult r;
-  bool ok = proc_run(argv, NULL, 60, &r);
+  proc_run(&(ProcSpec){.argv = argv, .timeout = 60}, &r);
   free(argv);
-  if (!ok || r.status != 0) {
-    error_at((Loc){path, 0, 0}, "cannot preprocess with %s: %s", A2S_CLANG_DRIVER,
-             ok ? r.err : "cannot run it");
-    if (ok)
-      proc_free(&r);
+  const char *failure = proc_failure(&r, A2S_CLANG_DRIVER);
+  if (failure || r.status != 0) {
+    /* clang's own diagnostics are about the input; not running is ours */
+    if (failure)
+      internal_error_at((Loc){path, 0, 0}, "cannot preprocess: %s", failure);
+    else
+      error_at((Loc){path, 0, 0}, "cannot preprocess with %s: %s", A2S_CLANG_DRIVER, r.err);
+    proc_free(&r);
     return false;
   }
   char *twin_name = xformat("%s.a2s-twin.i", path);
@@ -321,8 +324,8 @@ static bool read_token_facts(FE *fe, const char *path, int nargs, const char *co
       lockstep(&ls, a.data[i], b.data[i]);
   clang_disposeTranslationUnit(twin);
   if (ls.mismatch) {
-    error_at((Loc){path, 0, 0}, "internal error: the preprocessed program does not match the "
-                                "original (please report this input)");
+    internal_error_at((Loc){path, 0, 0}, "the preprocessed program does not match the "
+                                         "original (please report this input)");
     return false;
   }
   return true;
@@ -331,7 +334,7 @@ static bool read_token_facts(FE *fe, const char *path, int nargs, const char *co
 static const char *op_of(FE *fe, CXCursor c) {
   const char *op = map_get(&fe->ops, c);
   if (!op)
-    error_at(loc_of(c), "internal error: cannot read the operator of this expression");
+    internal_error_at(loc_of(c), "cannot read the operator of this expression");
   return op;
 }
 

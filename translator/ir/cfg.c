@@ -223,7 +223,7 @@ static int stmt(Build *b, Stmt *s, int at) {
     int i = target_index(b, s->target);
     int to = i < 0 ? -1 : s->kind == S_BREAK ? b->brk.data[i] : b->cont.data[i];
     if (to < 0) {
-      error_at(loc, "internal error: %s without its loop", s->kind == S_BREAK ? "break" : "continue");
+      internal_error_at(loc, "%s without its loop", s->kind == S_BREAK ? "break" : "continue");
       return -1;
     }
     assume_edge(b, at, to, new_num(1, loc), s);
@@ -239,7 +239,7 @@ static int stmt(Build *b, Stmt *s, int at) {
     assume_edge(b, at, g->exit, new_num(1, loc), s);
     return -1;
   case S_EXPR:
-    error_at(loc, "internal error: expression statement in core IR");
+    internal_error_at(loc, "expression statement in core IR");
     return -1;
   }
   return at;

@@ -39,4 +39,13 @@ typedef struct Answer {
   const char *trace;   /* raw counterexample text from the tool, if any */
 } Answer;
 
+/* An Answer as text, and back (answer.c), for an engine run in a forked
+ * child (backend.h): the child writes, the parent reads. Functions and loops
+ * are named by their position in p, which must be the same program on both
+ * sides (a fork); formulas go as SMT-LIB scripts. answer_read is false if
+ * the text is not a whole answer (the child died while writing): a is then
+ * empty (unknown). An invariant that cannot be placed in p is left out. */
+void answer_write(FILE *out, const Program *p, const Answer *a);
+bool answer_read(const char *text, size_t len, Program *p, Answer *a);
+
 #endif /* A2S_ANSWER_H */

@@ -533,7 +533,7 @@ static void call_clauses(Builder *b, int c, State *start, State *s, Edge *e) {
   FuncInfo *callee = info_of(b, call->func);
   Z3_context z = smt_ctx();
   if (!callee || !callee->sum) {
-    error_at(call->loc, "internal error: no summary for '%s'", call->func->name);
+    internal_error_at(call->loc, "no summary for '%s'", call->func->name);
     return;
   }
   ChcPred *sum = callee->sum;

@@ -255,6 +255,28 @@ char *smt_text(Z3_ast a) {
   return xstrdup(Z3_ast_to_string(c, a));
 }
 
+/* The conjunction of the assertions of an SMT-LIB script; NULL on a syntax
+ * error. */
+static Z3_ast parse_assertions(const char *src, unsigned n, const Z3_symbol *syms,
+                               const Z3_func_decl *decls) {
+  Z3_context c = smt_ctx();
+  Z3_ast_vector v = Z3_parse_smtlib2_string(c, src, 0, NULL, NULL, n, syms, decls);
+  if (Z3_get_error_code(c) != Z3_OK)
+    return NULL;
+  /* the vector is reference counted even in this context, and its formulas
+   * would go with it */
+  Z3_ast_vector_inc_ref(c, v);
+  unsigned len = Z3_ast_vector_size(c, v);
+  Z3_ast r = NULL;
+  for (unsigned i = 0; i < len; i++) {
+    Z3_ast f = Z3_ast_vector_get(c, v, i);
+    Z3_inc_ref(c, f); /* owned by the context from now on, like other terms */
+    r = smt_and2(r, f);
+  }
+  Z3_ast_vector_dec_ref(c, v);
+  return r ? r : smt_true();
+}
+
 Z3_ast smt_parse(const char *text, const char *const *names, int nnames) {
   Z3_context c = smt_ctx();
   Z3_symbol *syms = calloc((size_t)nnames + 1, sizeof *syms);
@@ -263,25 +285,17 @@ Z3_ast smt_parse(const char *text, const char *const *names, int nnames) {
     syms[i] = Z3_mk_string_symbol(c, names[i]);
     decls[i] = Z3_mk_func_decl(c, syms[i], 0, NULL, int_sort());
   }
-  char *src = xformat("(assert %s)", text);
-  Z3_ast_vector v = Z3_parse_smtlib2_string(c, src, 0, NULL, NULL, (unsigned)nnames, syms, decls);
+  Z3_ast r = parse_assertions(xformat("(assert %s)", text), (unsigned)nnames, syms, decls);
   free(syms);
   free(decls);
-  if (Z3_get_error_code(c) != Z3_OK)
-    return NULL;
-  /* the vector is reference counted even in this context, and its formulas
-   * would go with it */
-  Z3_ast_vector_inc_ref(c, v);
-  unsigned n = Z3_ast_vector_size(c, v);
-  Z3_ast r = NULL;
-  for (unsigned i = 0; i < n; i++) {
-    Z3_ast f = Z3_ast_vector_get(c, v, i);
-    Z3_inc_ref(c, f); /* owned by the context from now on, like other terms */
-    r = smt_and2(r, f);
-  }
-  Z3_ast_vector_dec_ref(c, v);
-  return r ? r : smt_true();
+  return r;
 }
+
+char *smt_script(Z3_ast a) {
+  return xstrdup(Z3_benchmark_to_smtlib_string(smt_ctx(), "", "", "unknown", "", 0, NULL, a));
+}
+
+Z3_ast smt_parse_script(const char *script) { return parse_assertions(script, 0, NULL, NULL); }
 
 /* see smt_set_deadline */
 static double deadline;

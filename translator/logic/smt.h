@@ -58,6 +58,11 @@ char *smt_text(Z3_ast a);
 /* Parse an SMT-LIB formula over Int constants with the given names. NULL on
  * a syntax error. */
 Z3_ast smt_parse(const char *text, const char *const *names, int nnames);
+/* A formula as a self-contained SMT-LIB script (its constants declared,
+ * whatever their sorts; arena string), and back: the conjunction of a
+ * script's assertions, NULL on a syntax error. */
+char *smt_script(Z3_ast a);
+Z3_ast smt_parse_script(const char *script);
 
 /* After smt_set_deadline(t) (CLOCK_MONOTONIC seconds; 0: none), the checks,
  * tactics (simplification under a context, quantifier elimination) and DNFs

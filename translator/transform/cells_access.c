@@ -24,7 +24,7 @@ static Var *observer(Abs *a, ArrayCells *ac, int site, int j, Loc loc) {
 ArrayCells *cells_of(Abs *a, Var *array, Loc loc) {
   (void)a;
   if (!array->cells)
-    error_at(loc, "internal error: array '%s' has no cells here", array->name);
+    internal_error_at(loc, "array '%s' has no cells here", array->name);
   return array->cells;
 }
 
