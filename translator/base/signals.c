@@ -174,6 +174,11 @@ static void at_exit(void) {
     clean_up();
 }
 
+void signals_clean_up(void) {
+  if (!atomic_flag_test_and_set(&cleaning))
+    clean_up();
+}
+
 /* ---- Installing, forking ------------------------------------------------------------ */
 
 static bool installed;

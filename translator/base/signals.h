@@ -37,6 +37,11 @@ void signals_drop_child(pid_t pid);
 bool signals_add_path(const char *path, bool dir);
 void signals_drop_path(const char *path);
 
+/* Stop the registered children and remove the registered paths now (once:
+ * later calls, and the exit handler, do nothing). Async-signal-safe, for
+ * the watchdog of deadline.h. */
+void signals_clean_up(void);
+
 /* Around fork(): block the three signals, so that a child is registered
  * before the handler can run, and the child can reset them first. */
 void signals_block(sigset_t *old);
