@@ -273,6 +273,7 @@ struct ArrayCells {
   Type *elem;
   VEC(Cell) cells;     /* current cells first, then the initial-value cell */
   bool ordered;
+  bool exact;          /* a cell per element: cell j sits at element j - 1 */
   int nshared;         /* > 0: cells passed in by callers (parameters) */
   Expr *constraint;    /* range (and order) constraint on the indices */
 };

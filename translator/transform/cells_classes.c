@@ -114,6 +114,32 @@ static bool spec_matches(const CellSpec *s, Var *array) {
   return strlen(fname) == n && !strncmp(s->array, fname, n) && !strcmp(colon + 1, array->name);
 }
 
+/* An array of at most `most` elements (constant sizes, --exact) gets a
+ * cell per element: ordered cells in a range that holds as many indices as
+ * there are cells sit on every index, so the abstraction loses nothing and
+ * nothing needs refining. Not when an assertion reads the array so often
+ * that checking it on every combination of cells would be too much. */
+static void make_exact(ArrayInfo *r, int most) {
+  Expr *lens[MAX_DIMS];
+  int nd = array_dims(r->array->type, lens, MAX_DIMS, NULL);
+  long long n = 1, len;
+  for (int d = 0; d < nd; d++) {
+    if (!lens[d] || !expr_is_const(lens[d], &len) || len < 1)
+      return;
+    n *= len;
+    if (n > most)
+      return;
+  }
+  long long combos = 1;
+  for (int k = 0; k < r->count; k++)
+    combos *= n;
+  if (combos > 64 || n <= r->count)
+    return;
+  r->count = (int)n;
+  r->ordered = true;
+  r->exact = true;
+}
+
 /* Cell counts: the user's --cells where given, else as many as the most
  * reads of the array in one assertion (so that every assertion can be
  * checked); the same for all arrays linked by parameter passing. */
@@ -163,6 +189,8 @@ void cells_setup_classes(Abs *a) {
       r->count = root_user[j];
     if (r->count < 1)
       r->count = 1;
+    if (!root_user[j] && a->opt->exact_elements)
+      make_exact(r, a->opt->exact_elements);
   }
   free(user);
   free(root_user);

@@ -40,6 +40,7 @@ ArrayCells *cells_make(Abs *a, Var *array, Func *f, bool as_params, bool initial
   ac->owner = f;
   ac->ndims = array_dims(array->type, ac->dims, MAX_DIMS, &ac->elem);
   ac->ordered = ai->ordered;
+  ac->exact = ai->exact;
   int k = ai->count;
   VarKind kind = as_params ? VAR_PARAM : (f ? VAR_LOCAL : VAR_GLOBAL);
   /* current cells 1..k, then the initial-value cell 0 */
@@ -185,14 +186,42 @@ static Stmt *init_value(ArrayCells *ac, const Cell *c, Expr *init, Loc loc) {
 
 /* Statements creating the cells of an array that comes into existence
  * (declaration, program start for globals, harness for entry parameters). */
+/* The indices of an exact array's current cells: element j - 1 for cell j,
+ * row-major (the one solution of their ordered range constraint). */
+static bool exact_indices(ArrayCells *ac, Stmt *out, Loc loc) {
+  long long lens[MAX_DIMS];
+  for (int d = 0; d < ac->ndims; d++)
+    if (!ac->dims[d] || !expr_is_const(ac->dims[d], &lens[d]))
+      return false;
+  for (int j = 0; j < ac->cells.len; j++) {
+    if (ac->cells.data[j].initial) {
+      /* the cell of the contents at entry may be anywhere */
+      for (int d = 0; d < ac->ndims; d++)
+        block_add(out, new_assign(ac->cells.data[j].index[d], new_nondet(ty_int, loc), loc));
+      block_add(out, new_assume(cell_range(ac, &ac->cells.data[j], loc), loc));
+      continue;
+    }
+    long long rest = j;
+    for (int d = ac->ndims - 1; d >= 0; d--) {
+      block_add(out, new_assign(ac->cells.data[j].index[d], new_num(rest % lens[d], loc), loc));
+      rest /= lens[d];
+    }
+  }
+  return true;
+}
+
 void cells_create(Abs *a, ArrayCells *ac, bool zero, Expr *init, Stmt *out) {
   Loc loc = ac->array->loc;
-  for (int j = 0; j < ac->cells.len; j++)
-    for (int d = 0; d < ac->ndims; d++)
-      block_add(out, new_assign(ac->cells.data[j].index[d], new_nondet(ty_int, loc), loc));
-  Expr *c = cells_constraint(ac, loc);
-  if (c)
-    block_add(out, new_assume(c, loc));
+  if (!ac->exact || !exact_indices(ac, out, loc)) {
+    for (int j = 0; j < ac->cells.len; j++)
+      for (int d = 0; d < ac->ndims; d++)
+        block_add(out, new_assign(ac->cells.data[j].index[d], new_nondet(ty_int, loc), loc));
+    Expr *c = cells_constraint(ac, loc);
+    if (c)
+      block_add(out, new_assume(c, loc));
+  } else {
+    cells_constraint(ac, loc); /* recorded for lifting and coverage */
+  }
   for (int j = 0; j < ac->cells.len; j++) {
     const Cell *cell = &ac->cells.data[j];
     if (zero || init) {

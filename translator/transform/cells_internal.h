@@ -15,6 +15,7 @@ typedef struct ArrayInfo {
   struct ArrayInfo *parent;   /* union-find */
   int count;                  /* cells asked for or needed (0: none yet) */
   bool ordered, initial, used;
+  bool exact;                 /* a cell per element, at fixed indices */
 } ArrayInfo;
 
 typedef struct Abs {

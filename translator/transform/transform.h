@@ -25,7 +25,13 @@ typedef struct CellOptions {
   const char *focus;   /* C expression over cell indices and variables */
   bool observers;      /* flag per access and cell (paper 5.4) */
   bool no_check_loops; /* keep quantified-assertion loops as loops */
+  /* Arrays of at most this many elements (constant sizes) get a cell per
+   * element: exact, nothing to refine (0: none; the command line's default
+   * is EXACT_ELEMENTS). */
+  int exact_elements;
 } CellOptions;
+
+#define EXACT_ELEMENTS 8
 
 
 /* Abstract every array of p by cells. Returns a new program sharing p's
