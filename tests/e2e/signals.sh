@@ -69,22 +69,23 @@ clean() {
   rm -rf tmp/*
 }
 
-# Spacer takes about a minute to prove this (a cubic relation; see bench.sh).
-cat >cubic.c <<'EOF'
+# Spacer does not prove this (the loop's invariant is nonlinear, 6y ==
+# (x-1)x(2x-1)): verify goes on refining until its time limit.
+cat >slow.c <<'EOF'
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
 int main(void) {
   int a[100];
-  int x = 0, y = 0, z = 0;
-  while (__VERIFIER_nondet_int()) { x = x + 1; y = y + x; z = z + y; }
-  for (int k = 0; k < 100; k++) a[k] = x == 30 ? z - 4960 : 0;
+  long long x = 0, y = 0;
+  while (__VERIFIER_nondet_int() && x < 1000) { y = y + x * x; x = x + 1; }
+  for (int k = 0; k < 100; k++) a[k] = 6 * y == (x - 1) * x * (2 * x - 1) ? 0 : 1;
   for (int k = 0; k < 100; k++) if (a[k] != 0) reach_error();
   return 0;
 }
 EOF
 
 # ---- 1. verify, Spacer's child running ----------------------------------------
-start "$bin" verify -v cubic.c --timeout=600
+start "$bin" verify -v slow.c --timeout=600
 until_ok 'grep -q "solving with Spacer" err.txt && [ "$(count $pid)" -ge 2 ]' 120 ||
   fail "verify: Spacer's child never seen: $(cat err.txt)"
 sleep 1
@@ -145,9 +146,9 @@ clean "-o" $pid
 
 # ---- 4. SIGKILL of bench -------------------------------------------------------------
 mkdir -p tasks
-cp cubic.c tasks/
-printf "format_version: '2.0'\ninput_files: 'cubic.c'\nproperties:\n  - property_file: ../properties/unreach-call.prp\n    expected_verdict: true\n" \
-  >tasks/cubic.yml
+cp slow.c tasks/
+printf "format_version: '2.0'\ninput_files: 'slow.c'\nproperties:\n  - property_file: ../properties/unreach-call.prp\n    expected_verdict: true\n" \
+  >tasks/slow.yml
 start "$bin" bench tasks --timeout=600 --jobs=1
 until_ok '[ -n "$(ps -o pid= --ppid $pid)" ]' 30 || fail "bench: no verify run seen"
 verify=$(ps -o pid= --ppid $pid | tr -d ' ')

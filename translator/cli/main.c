@@ -47,6 +47,8 @@ static const char usage_text[] =
     "  --focus EXPR       assume EXPR (C syntax) on the cell indices, e.g.\n"
     "                     'a_x1 == b_x1' or 't_x1 + t_x2 == n - 1'\n"
     "  --observers        Boolean flags set when an access hits a cell\n"
+    "  --exact=N          arrays of at most N elements (constant sizes) get a\n"
+    "                     cell per element: exact (default 8, 0: none)\n"
     "  --no-check-loops   keep loops that only check assertions as loops\n"
     "  --entry FUNC       the function to start from (default: main)\n"
     "\n"
@@ -158,6 +160,9 @@ void parse_options(Options *o, int argc, char **argv, int first) {
     } else if ((v = option_value(argc, argv, &i, "--focus"))) {
       o->cells.focus = v;
       pass(o, "--focus", v);
+    } else if ((v = option_value(argc, argv, &i, "--exact"))) {
+      o->cells.exact_elements = (int)number(v, "--exact", 0, 64, true);
+      pass(o, "--exact", v);
     } else if (!strcmp(a, "--observers")) {
       o->cells.observers = true;
       vec_push(&o->passthrough, a);
@@ -190,6 +195,9 @@ void parse_options(Options *o, int argc, char **argv, int first) {
       pass(o, name, v);
     } else if (!strcmp(a, "--no-cells")) {
       o->no_cells = true;
+      vec_push(&o->passthrough, a);
+    } else if (!strcmp(a, "--invariants")) {
+      o->lift_invariants = true;
       vec_push(&o->passthrough, a);
     } else if (!strcmp(a, "--no-facts")) {
       o->no_facts = true;
@@ -321,7 +329,7 @@ int main(int argc, char **argv) {
    * signal handlers of its own (a stack overflow is reported by stack.c) */
   setenv("LIBCLANG_NOTHREADS", "1", 1);
   setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
-  Options o = {0};
+  Options o = {.cells.exact_elements = EXACT_ELEMENTS};
   int rc;
   const Subcommand *sub = NULL;
   for (size_t i = 0; argc > 1 && i < sizeof subcommands / sizeof *subcommands; i++)

@@ -1,25 +1,45 @@
 /*
  * verify.c -- arr2scalar verify: is reach_error reachable?
  *
- *   1. translate: the normalized program (kept for replay) and its cells;
- *   2. look for a concrete run reaching the error (random runs of the
- *      original program in the interpreter): such a run is a counterexample;
- *   3. solve the Horn clauses of the scalar program (or of the program with
- *      SMT arrays, --no-cells) with Spacer;
- *   4. "true" comes from a proof; "false" only from a run of the original
- *      program that reaches the error (found in 2, or guided by Spacer's
- *      counterexample); anything else is "unknown".
+ * "true" comes only from a proof, "false" only from a run of the original
+ * program (arrays, C integer semantics) that reaches the error; anything
+ * else is "unknown". Between the two, verify chooses its own precision:
  *
- * Output: one line `verdict: true|false|unknown` and one line `time: S`, on
- * stdout; details (-v) on stderr. Exit codes in driver.h.
+ *   1. the normalized program (kept for replay and the re-check);
+ *   2. random runs of it: a run reaching the error is a counterexample;
+ *   3. attempts, each an abstraction by cells at one precision
+ *      (precision.c: the automatic cells first, then candidates read off
+ *      the program text), solved by the polyhedra engine and Spacer:
+ *        - a proof (whose cells observe every assertion, coverage.c) ends
+ *          with "true";
+ *        - a counterexample that replays on the original program ends with
+ *          "false";
+ *        - one that does not replay says where it went wrong
+ *          (replay_divergence): the candidates about that array come next;
+ *        - a timeout gives the precision a longer turn later;
+ *   4. facts: the invariants of the polyhedra, lifted and re-checked on the
+ *      original program (recheck.c), are assumed by the attempts that follow
+ *      (facts.c): what one loop proved about an array reaches the next;
+ *   5. until a verdict or the time limit.
+ *
+ * Output: `verdict: ...` and `time: S` as soon as the verdict is known (and
+ * flushed), then `precision: OPTIONS` (what decided it) and `reason: ...`;
+ * the lifted invariants of a proof only with --invariants. --format=json
+ * gives the same as one JSON object. Details (-v) on stderr. Exit codes in
+ * base.h.
  */
+#include "deadline.h"
 #include "driver.h"
+#include "facts.h"
+#include "frontend.h"
 #include "lift.h"
+#include "precision.h"
 #include "recheck.h"
 #include "replay.h"
 #include "smt.h"
 #include "spacer.h"
 
+#include <jansson.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,7 +48,8 @@ const char verify_help[] =
     "usage: arr2scalar verify [options] in.c\n"
     "\n"
     "Decides whether reach_error() (or a failing assertion) is reachable.\n"
-    "Prints `verdict: true|false|unknown` and `time: SECONDS`.\n"
+    "Prints `verdict: true|false|unknown` and `time: SECONDS` as soon as it\n"
+    "knows, then the precision that decided it as options (`precision:`).\n"
     "\n"
     "  --timeout=S        give up after S seconds (default 60)\n"
     "  --memory=MB        address-space limit of the engines run as child\n"
@@ -36,10 +57,14 @@ const char verify_help[] =
     "  --solver=z3|node   Spacer of the linked libz3 (default) or of the npm\n"
     "                     z3-solver release run by Node.js\n"
     "  --backend=NAME     spacer (default), polyhedra, cpachecker, flata, interproc\n"
+    "  --invariants       also lift and re-check the invariants of a proof\n"
+    "  --format=text|json the verdict as lines (default) or one JSON object\n"
     "  --no-cells         baseline: Horn clauses over SMT arrays, no cells\n"
-    "  --no-facts         do not give Spacer the polyhedral invariants as facts\n"
-    "  -v                 explain on stderr\n"
-    "  and the abstraction and front-end options of arr2scalar --help\n"
+    "  --no-facts         neither the polyhedral invariants in Spacer's clauses\n"
+    "                     nor proven facts carried from loop to loop\n"
+    "  -v                 explain on stderr, one line per attempt\n"
+    "  and the abstraction and front-end options of arr2scalar --help: given,\n"
+    "  they are the first precision tried (verify still refines them)\n"
     "\n"
     "Exit codes: 0 true, 10 false (counterexample replayed on the original\n"
     "program), 20 unknown, 2 usage error or input not translatable, 3 internal error.\n";
@@ -51,74 +76,45 @@ const char verify_help[] =
 /* Array sizes from this value up are generalized (chc.h). */
 #define GENERALIZE_FROM 64
 
+/* ---- Array sizes as parameters --------------------------------------------------- */
+
 typedef VEC(long long) Sizes;
+
+static void add_size_value(Sizes *s, long long n) {
+  for (int i = 0; i < s->len; i++)
+    if (s->data[i] == n)
+      return;
+  vec_push(s, n);
+}
 
 static void add_size(Sizes *s, const Type *t) {
   for (; t->kind == TY_ARRAY; t = t->elem) {
     long long n;
-    if (!t->len || !expr_is_const(t->len, &n) || n < GENERALIZE_FROM)
-      continue;
-    bool seen = false;
-    for (int i = 0; i < s->len; i++)
-      seen |= s->data[i] == n;
-    if (!seen)
-      vec_push(s, n);
+    if (t->len && expr_is_const(t->len, &n) && n >= GENERALIZE_FROM)
+      add_size_value(s, n);
   }
 }
 
-/* Variables used as sizes (int n = 1000; int a[n][n];) */
-static void size_vars(const Type *t, VarVec *out) {
-  for (; t->kind == TY_ARRAY; t = t->elem)
+typedef struct SizeScan {
+  Sizes *sizes;
+  VarVec vars;         /* variables used as sizes (int n = 1000; int a[n];) */
+} SizeScan;
+
+static void decl_sizes(Stmt *st, void *arg) {
+  SizeScan *ss = arg;
+  if (st->kind != S_DECL)
+    return;
+  add_size(ss->sizes, st->var->type);
+  for (const Type *t = st->var->type; t->kind == TY_ARRAY; t = t->elem)
     if (t->len && t->len->kind == E_VAR)
-      vec_push(out, t->len->var);
+      vec_push(&ss->vars, t->len->var);
 }
 
-static void constants_assigned(Sizes *s, Stmt *st, VarVec *vars) {
-  if (!st)
-    return;
-  if (st->kind == S_ASSIGN && st->expr->kind == E_NUM && st->expr->num >= GENERALIZE_FROM)
-    for (int i = 0; i < vars->len; i++)
-      if (vars->data[i] == st->var) {
-        bool seen = false;
-        for (int k = 0; k < s->len; k++)
-          seen |= s->data[k] == st->expr->num;
-        if (!seen)
-          vec_push(s, st->expr->num);
-      }
-  for (int i = 0; i < st->stmts.len; i++)
-    constants_assigned(s, st->stmts.data[i], vars);
-  constants_assigned(s, st->then, vars);
-  constants_assigned(s, st->els, vars);
-  constants_assigned(s, st->body, vars);
-  constants_assigned(s, st->step, vars);
-}
-
-static void collect_size_vars(Stmt *st, VarVec *out) {
-  if (!st)
-    return;
-  if (st->kind == S_DECL)
-    size_vars(st->var->type, out);
-  for (int i = 0; i < st->stmts.len; i++)
-    collect_size_vars(st->stmts.data[i], out);
-  collect_size_vars(st->then, out);
-  collect_size_vars(st->els, out);
-  collect_size_vars(st->body, out);
-  collect_size_vars(st->step, out);
-}
-
-static void stmt_sizes(Sizes *s, Stmt *st) {
-  if (!st)
-    return;
-  if (st->kind == S_DECL)
-    add_size(s, st->var->type);
-  for (int i = 0; i < st->stmts.len; i++)
-    stmt_sizes(s, st->stmts.data[i]);
-  stmt_sizes(s, st->then);
-  stmt_sizes(s, st->els);
-  stmt_sizes(s, st->body);
-  stmt_sizes(s, st->step);
-  for (int i = 0; i < st->cases.len; i++)
-    stmt_sizes(s, st->cases.data[i]->body);
+static void constants_assigned(Stmt *st, void *arg) {
+  SizeScan *ss = arg;
+  if (st->kind == S_ASSIGN && st->expr->kind == E_NUM && st->expr->num >= GENERALIZE_FROM &&
+      var_in(&ss->vars, st->var))
+    add_size_value(ss->sizes, st->expr->num);
 }
 
 /* The constant sizes of the program's arrays: the bounds worth reading as
@@ -131,30 +127,49 @@ static Sizes array_sizes(Program *p) {
     Func *f = p->funcs.data[i];
     for (int j = 0; j < f->params.len; j++)
       add_size(&s, f->params.data[j]->type);
-    stmt_sizes(&s, f->body);
-    VarVec vars = {0};
-    collect_size_vars(f->body, &vars);
-    constants_assigned(&s, f->body, &vars);
+    SizeScan ss = {&s, {0}};
+    stmt_walk(f->body, decl_sizes, &ss);
+    stmt_walk(f->body, constants_assigned, &ss);
   }
   return s;
 }
 
-/* One way of abstracting the program for Spacer. */
-typedef struct Attempt {
-  CellOptions cells;
-  Program *abs;
-} Attempt;
+/* ---- The run ------------------------------------------------------------------------ */
+
+typedef enum {
+  OUT_PROOF,           /* the error is unreachable (coverage checked) */
+  OUT_BUG,             /* a run of the original program reaches it */
+  OUT_SPURIOUS,        /* a counterexample of the cells that does not replay */
+  OUT_TIMEOUT,         /* the attempt's time ran out */
+  OUT_UNKNOWN,         /* no answer for another reason */
+  OUT_UNUSABLE,        /* the precision cannot be had (focus, coverage) */
+} Outcome;
+
+static const char *const outcome_names[] = {"proof", "counterexample", "spurious counterexample",
+                                            "timeout", "unknown", "not usable"};
+
+typedef struct AttemptLog {
+  const char *precision, *why, *note;
+  Outcome outcome;
+  double seconds;
+  bool facts;
+} AttemptLog;
 
 typedef struct Run {
   Options *o;
-  const CellOptions *cells;  /* of the abstraction being solved */
   double start, deadline;
-  Program *orig, *abs;
+  Program *orig;           /* normalized, no facts: replay, re-check */
   Verdict verdict;
-  const char *why;
-  LiftedVec invariants;    /* of the proof, lifted */
+  const char *why;         /* of unknown */
+  const char *precision;   /* the options that decided the verdict */
+  const char *how;         /* polyhedra, spacer, random runs, ... */
+  const char *bug;         /* the replayed run */
+  LiftedVec invariants;    /* of the proof, lifted (with --invariants) */
   bool lifted;
-  Answer facts;            /* the polyhedral invariants of the current cells */
+  FactVec facts;           /* proven, for the attempts that follow */
+  int facts_rounds;
+  VEC(AttemptLog) log;
+  Sizes sizes;
 } Run;
 
 static double left(Run *r) {
@@ -162,129 +177,128 @@ static double left(Run *r) {
   return l > 0.05 ? l : 0.05;
 }
 
-static void say(Run *r, const char *fmt, const char *arg) {
+static double min2(double a, double b) { return a < b ? a : b; }
+
+static void say(Run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(Run *r, const char *fmt, ...) {
   if (!r->o->verbose)
     return;
-  fprintf(stderr, "arr2scalar: ");
-  fprintf(stderr, fmt, arg);
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "arr2scalar: [%5.2f s] ", clock_now() - r->start);
+  vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
+  va_end(ap);
+}
+
+/* One line, whatever the tools said. */
+static const char *one_line(const char *s) {
+  char *t = xstrdup(s ? s : "");
+  for (char *c = t; *c; c++)
+    if (*c == '\n' || *c == '\r' || *c == '\t')
+      *c = ' ';
+  return t;
+}
+
+static const char *verdict_name(Verdict v) {
+  return v == VERDICT_TRUE ? "true" : v == VERDICT_FALSE ? "false" : "unknown";
+}
+
+static int exit_code(Verdict v) {
+  return v == VERDICT_TRUE ? EXIT_TRUE : v == VERDICT_FALSE ? EXIT_FALSE : EXIT_UNKNOWN;
+}
+
+static bool json(Run *r) { return r->o->format && !strcmp(r->o->format, "json"); }
+
+static const char *point_text(const Lifted *l) {
+  return l->kind == POINT_EXIT ? "exit" : l->kind == POINT_LOOP_HEAD ? "loop" : "after the call at";
+}
+
+/* The verdict first (a pipeline reads it at once), then what decided it. */
+static void print_verdict(Run *r) {
+  if (json(r))
+    return;
+  deadline_answered(exit_code(r->verdict));
+  printf("verdict: %s\n", verdict_name(r->verdict));
+  printf("time: %.2f\n", clock_now() - r->start);
+  if (r->precision)
+    printf("precision: %s\n", r->precision[0] ? r->precision : "(automatic)");
+  if (r->why)
+    printf("reason: %s\n", one_line(r->why));
+  fflush(stdout);
+}
+
+static void print_invariants(Run *r) {
+  if (json(r) || !r->lifted)
+    return;
+  int checked = 0;
+  for (int i = 0; i < r->invariants.len; i++)
+    checked += r->invariants.data[i].checked > 0;
+  printf("invariants: %d lifted, %d re-checked\n", r->invariants.len, checked);
+  for (int i = 0; i < r->invariants.len; i++) {
+    Lifted *l = &r->invariants.data[i];
+    printf("invariant: %s %s line %d: %s [%s]\n", l->func ? l->func->name : "?", point_text(l),
+           l->loc.line, lift_text(l->formula), l->checked > 0 ? "checked" : "unchecked");
+  }
+  fflush(stdout);
+}
+
+static void print_json(Run *r) {
+  deadline_answered(exit_code(r->verdict));
+  json_t *o = json_object();
+  json_object_set_new(o, "format_version", json_integer(1));
+  json_object_set_new(o, "verdict", json_string(verdict_name(r->verdict)));
+  json_object_set_new(o, "time", json_real(clock_now() - r->start));
+  if (r->precision)
+    json_object_set_new(o, "precision", json_string(r->precision));
+  if (r->how)
+    json_object_set_new(o, "engine", json_string(r->how));
+  if (r->why)
+    json_object_set_new(o, "reason", json_string(one_line(r->why)));
+  if (r->bug)
+    json_object_set_new(o, "counterexample", json_string(r->bug));
+  json_t *att = json_array();
+  for (int i = 0; i < r->log.len; i++) {
+    AttemptLog *a = &r->log.data[i];
+    json_t *x = json_object();
+    json_object_set_new(x, "precision", json_string(a->precision));
+    json_object_set_new(x, "why", json_string(a->why));
+    json_object_set_new(x, "facts", json_boolean(a->facts));
+    json_object_set_new(x, "outcome", json_string(outcome_names[a->outcome]));
+    if (a->note)
+      json_object_set_new(x, "note", json_string(one_line(a->note)));
+    json_object_set_new(x, "seconds", json_real(a->seconds));
+    json_array_append_new(att, x);
+  }
+  json_object_set_new(o, "attempts", att);
+  json_object_set_new(o, "facts", json_integer(r->facts.len));
+  if (r->lifted) {
+    json_t *inv = json_array();
+    for (int i = 0; i < r->invariants.len; i++) {
+      Lifted *l = &r->invariants.data[i];
+      json_t *x = json_object();
+      json_object_set_new(x, "function", json_string(l->func ? l->func->name : "?"));
+      json_object_set_new(x, "point", json_string(point_text(l)));
+      json_object_set_new(x, "line", json_integer(l->loc.line));
+      json_object_set_new(x, "formula", json_string(lift_text(l->formula)));
+      json_object_set_new(x, "checked", json_boolean(l->checked > 0));
+      json_array_append_new(inv, x);
+    }
+    json_object_set_new(o, "invariants", inv);
+  }
+  char *text = json_dumps(o, JSON_INDENT(2));
+  puts(text);
+  free(text);
+  json_decref(o);
+  fflush(stdout);
 }
 
 static int finish(Run *r) {
-  /* a proof on the cells counts only for assertions the cells observe */
-  if (r->verdict == VERDICT_TRUE && !r->o->no_cells &&
-      uncovered_assertions(r->orig, r->abs, r->cells ? r->cells : &r->o->cells, !r->o->verbose)) {
-    r->verdict = VERDICT_UNKNOWN;
-    r->why = "the cells chosen (--cells/--ordered/--focus) do not observe every index some "
-             "assertion reads";
-  }
-  const char *v = r->verdict == VERDICT_TRUE ? "true" : r->verdict == VERDICT_FALSE ? "false"
-                                                                                   : "unknown";
-  printf("verdict: %s\n", v);
-  printf("time: %.2f\n", clock_now() - r->start);
-  if (r->verdict == VERDICT_TRUE && r->lifted) {
-    int checked = 0;
-    for (int i = 0; i < r->invariants.len; i++)
-      checked += r->invariants.data[i].checked > 0;
-    printf("invariants: %d lifted, %d re-checked\n", r->invariants.len, checked);
-    for (int i = 0; i < r->invariants.len; i++) {
-      Lifted *l = &r->invariants.data[i];
-      printf("invariant: %s %s line %d: %s [%s]\n", l->func ? l->func->name : "?",
-             l->kind == POINT_EXIT ? "exit" : l->kind == POINT_LOOP_HEAD ? "loop" : "after the call at",
-             l->loc.line, lift_text(l->formula),
-             l->checked > 0 ? "checked" : "unchecked");
-    }
-  }
-  if (r->why) {
-    /* one line, whatever the tools said */
-    char *why = xstrdup(r->why);
-    for (char *c = why; *c; c++)
-      if (*c == '\n' || *c == '\r' || *c == '\t')
-        *c = ' ';
-    printf("reason: %s\n", why);
-  }
-  fflush(stdout);
-  return r->verdict == VERDICT_TRUE ? EXIT_TRUE : r->verdict == VERDICT_FALSE ? EXIT_FALSE
-                                                                             : EXIT_UNKNOWN;
-}
-
-/* The invariants of Spacer's proof, lifted to the arrays and re-checked on
- * the original program (within a share of the time left). Parameters that
- * stood for array sizes are their values again: the proof holds for all. */
-static void lift_proof(Run *r, Chc *c, SpacerResult *sr) {
-  if (r->o->no_cells)
-    return;
-  Answer a = {0};
-  spacer_invariants(c, sr, &a, "spacer");
-  Z3_context z = smt_ctx();
-  /* Spacer's interpretations may lean on the facts it was given: both hold */
-  for (int i = 0; i < a.invariants.len; i++)
-    for (int j = 0; j < r->facts.invariants.len && !r->o->no_facts; j++) {
-      Invariant *s = &a.invariants.data[i], *f = &r->facts.invariants.data[j];
-      if (s->kind == POINT_LOOP_HEAD && f->kind == POINT_LOOP_HEAD && s->func == f->func &&
-          s->loop == f->loop)
-        s->formula = smt_and2(s->formula, f->formula);
-    }
-  for (int i = 0; i < a.invariants.len; i++)
-    for (int j = 0; j < c->params.len; j++) {
-      Z3_ast k = smt_var(c->params.data[j]);
-      Z3_ast v = smt_num(c->params.data[j]->init->num);
-      a.invariants.data[i].formula = Z3_substitute(z, a.invariants.data[i].formula, 1, &k, &v);
-    }
-  smt_set_deadline(r->deadline); /* lifting, too, ends by the time limit */
-  lift_answer(r->abs, &a, &r->invariants);
-  smt_set_deadline(0);
-  if (clock_now() >= r->deadline) {
-    /* cut short, its simplifications gave up: better no invariants than those */
-    say(r, "%s", "no time left to lift the invariants of the proof");
-    return;
-  }
-  double budget = left(r) < 10 ? left(r) : 10;
-  recheck_invariants(r->orig, r->abs, &r->invariants, budget);
-  r->lifted = true;
-}
-
-/* The polyhedra engine on the current cells, briefly: true if its
- * invariants exclude the error (they come with the verdict, lifted). */
-static bool try_polyhedra(Run *r) {
-  double t = left(r) * 0.15 < 10 ? left(r) * 0.15 : 10;
-  BackendOptions bo = backend_options(r->o, "polyhedra", t);
-  bo.want_invariants = true;
-  say(r, "%s", "polyhedral invariants");
-  Answer a = backend_verify(&backend_polyhedra, r->abs, &bo);
-  r->facts = a;
-  if (a.verdict != VERDICT_TRUE)
-    return false;
-  r->verdict = VERDICT_TRUE;
-  smt_set_deadline(r->deadline); /* lifting, too, ends by the time limit */
-  lift_answer(r->abs, &a, &r->invariants);
-  smt_set_deadline(0);
-  if (clock_now() >= r->deadline) {
-    say(r, "%s", "no time left to lift the invariants of the proof");
-    return true;
-  }
-  double budget = left(r) < 10 ? left(r) : 10;
-  recheck_invariants(r->orig, r->abs, &r->invariants, budget);
-  r->lifted = true;
-  return true;
-}
-
-static SpacerResult solve(Run *r, Chc *c) {
-  const char *solver = r->o->solver;
-  char why[256] = "";
-  /* libz3 by default: it proved and refuted the most in BENCHMARKS.md */
-  bool node = solver && !strcmp(solver, "node");
-  if (solver && strcmp(solver, "node") && strcmp(solver, "z3")) {
-    SpacerResult bad = {.reason = "unknown --solver (expected node or z3)"};
-    return bad;
-  }
-  if (node && !spacer_node_available(why, sizeof why)) {
-    SpacerResult bad = {.reason = xformat("--solver=node: %s", why)};
-    return bad;
-  }
-  say(r, "solving with Spacer (%s)", node ? "z3-solver via Node.js" : "libz3");
-  return node ? spacer_solve_node(c, left(r), r->o->memory_mb)
-              : spacer_solve_libz3(c, left(r), r->o->memory_mb);
+  print_verdict(r);
+  print_invariants(r);
+  if (json(r))
+    print_json(r);
+  return exit_code(r->verdict);
 }
 
 /* Options for a back-end; the tool path only if it was given for it. */
@@ -298,25 +312,371 @@ BackendOptions backend_options(const Options *o, const char *backend, double tim
   return bo;
 }
 
+/* ---- One attempt -------------------------------------------------------------------- */
+
+typedef struct Attempt {
+  Precision *pr;
+  Program *prog;           /* the program it abstracts (orig, or with facts) */
+  Program *abs;
+  const char *line;        /* its options */
+  const char *focus;       /* the focus its relations gave */
+  Answer poly;             /* the polyhedra's invariants */
+  Chc *c;
+  SpacerResult sr;
+  Divergence div;
+  const char *note;
+} Attempt;
+
+/* The normalized program again, with the facts assumed: a program of its
+ * own (facts_assume changes it), the same text and so the same names and
+ * places. */
+static Program *with_facts(Run *r) {
+  Options *o = r->o;
+  diag_capture(true);
+  int before = error_count();
+  Program *p = parse_program(o->inputs.data[0], o->clang_args.len, o->clang_args.data, o->entry);
+  p = p ? normalize_program(p) : NULL;
+  while (error_count() > before)
+    error_reset();
+  diag_capture(false);
+  if (!p)
+    return NULL;
+  int n = facts_assume(p, &r->facts);
+  say(r, "%d assumptions from %d proven facts", n, r->facts.len);
+  return n ? p : NULL;
+}
+
+/* The abstraction of a precision: the cells first, then its relations as a
+ * focus over their names. NULL when it cannot be had (reported quietly). */
+static Program *abstract_at(Attempt *at) {
+  Precision *pr = at->pr;
+  diag_capture(true);
+  int before = error_count();
+  CellOptions co = pr->cells;
+  if (pr->relations.len) {
+    co.focus = NULL;
+    Program *plain = abstract_cells(at->prog, &co);
+    const char *rel = plain ? precision_focus(pr, plain) : NULL;
+    co.focus = !rel ? NULL : pr->cells.focus ? xformat("%s && %s", pr->cells.focus, rel) : rel;
+  }
+  Program *abs = !pr->relations.len || co.focus ? abstract_cells(at->prog, &co) : NULL;
+  bool ok = abs && error_count() == before;
+  while (error_count() > before)
+    error_reset();
+  diag_capture(false);
+  at->focus = co.focus;
+  at->line = precision_line(pr, co.focus);
+  at->abs = ok ? abs : NULL;
+  return at->abs;
+}
+
+/* Do the cells observe every index an assertion reads (coverage.c)? */
+static bool covered(Run *r, Attempt *at) {
+  CellOptions co = at->pr->cells;
+  co.focus = at->focus;
+  return !uncovered_assertions(at->prog, at->abs, &co, !r->o->verbose);
+}
+
+/* The lifted invariants of a proof, re-checked (--invariants). */
+static void lift_proof(Run *r, Attempt *at, Answer *a) {
+  if (!r->o->lift_invariants)
+    return;
+  Z3_context z = smt_ctx();
+  for (int i = 0; at->c && i < a->invariants.len; i++)
+    for (int j = 0; j < at->c->params.len; j++) {
+      Z3_ast k = smt_var(at->c->params.data[j]);
+      Z3_ast v = smt_num(at->c->params.data[j]->init->num);
+      a->invariants.data[i].formula = Z3_substitute(z, a->invariants.data[i].formula, 1, &k, &v);
+    }
+  deadline_phase("lifting the invariants of the proof");
+  smt_set_deadline(r->deadline);
+  lift_answer(at->abs, a, &r->invariants);
+  smt_set_deadline(0);
+  if (clock_now() >= r->deadline) {
+    say(r, "no time left to lift the invariants of the proof");
+    r->invariants.len = 0;
+    return;
+  }
+  recheck_invariants(r->orig, at->abs, &r->invariants, min2(left(r), 10));
+  r->lifted = true;
+}
+
+static SpacerResult solve(Run *r, Chc *c, double seconds) {
+  bool node = r->o->solver && !strcmp(r->o->solver, "node");
+  char why[256] = "";
+  if (node && !spacer_node_available(why, sizeof why))
+    return (SpacerResult){.reason = xformat("--solver=node: %s", why)};
+  return node ? spacer_solve_node(c, seconds, r->o->memory_mb)
+              : spacer_solve_libz3(c, seconds, r->o->memory_mb);
+}
+
+/* Spacer on the clauses of the attempt: sizes as parameters first (when
+ * there are such sizes), then as they are. */
+static Outcome spacer_attempt(Run *r, Attempt *at, double until) {
+  SpacerResult last = {0};
+  for (int exact = 0; exact < 2; exact++) {
+    ChcOptions co = {0};
+    if (!exact) {
+      co.generalize = r->sizes.data;
+      co.ngeneralize = r->sizes.len;
+    }
+    Chc *c = chc_build(at->abs, &co);
+    if (!c) {
+      at->note = "the Horn clauses could not be built";
+      return OUT_UNKNOWN;
+    }
+    if (!exact && !c->params.len)
+      continue;
+    if (!r->o->no_facts && at->poly.invariants.len)
+      chc_add_facts(c, &at->poly);
+    double t = until - clock_now();
+    if (t < 0.05)
+      break;
+    deadline_phase("Spacer");
+    say(r, "solving with Spacer (%s), %s", r->o->solver && !strcmp(r->o->solver, "node") ?
+        "z3-solver via Node.js" : "libz3", exact ? "the sizes as they are" : "the sizes as parameters");
+    SpacerResult sr = solve(r, c, exact ? t : t * 0.35);
+    at->c = c;
+    at->sr = sr;
+    last = sr;
+    if (sr.verdict == VERDICT_TRUE) {
+      r->how = r->o->solver && !strcmp(r->o->solver, "node") ? "spacer (z3-solver)" : "spacer";
+      return OUT_PROOF;
+    }
+    if (sr.verdict == VERDICT_FALSE) {
+      deadline_phase("the replay of a counterexample");
+      Replay rp = replay_trace(at->prog, at->abs, c, &sr, min2(left(r), 5));
+      if (rp.found) {
+        r->bug = rp.description;
+        r->how = "spacer, replayed";
+        return OUT_BUG;
+      }
+      if (exact || !c->params.len) {
+        at->div = replay_divergence(at->prog, at->abs, c, &sr);
+        if (at->div.array)
+          at->note = xformat("%s[%lld] read at line %d is not what line %d left there",
+                             at->div.array->name, at->div.index, at->div.read->loc.line,
+                             at->div.cause ? at->div.cause->loc.line : 0);
+        return OUT_SPURIOUS;
+      }
+      /* under generalized sizes a counterexample proves nothing: try exact */
+    }
+  }
+  at->note = last.reason;
+  return last.reason && !strncmp(last.reason, "timeout", 7) ? OUT_TIMEOUT : OUT_UNKNOWN;
+}
+
+static Outcome attempt(Run *r, Attempt *at, double slice) {
+  double until = clock_now() + slice;
+  if (until > r->deadline)
+    until = r->deadline;
+  at->prog = r->facts.len ? with_facts(r) : NULL;
+  if (!at->prog)
+    at->prog = r->orig;
+  if (!abstract_at(at)) {
+    at->note = "the cells of this precision cannot be made";
+    return OUT_UNUSABLE;
+  }
+  if (!covered(r, at)) {
+    at->note = "its cells do not observe every index an assertion reads";
+    return OUT_UNUSABLE;
+  }
+  /* the polyhedral invariants first, at a precision's first turn: cheap, a
+   * proof if they exclude the error, facts for Spacer otherwise (a later
+   * turn, with the same cells, would find the same) */
+  if (at->pr->attempts == 1 || at->prog != r->orig) {
+    BackendOptions bo = backend_options(r->o, "polyhedra", min2(slice * 0.2, 5));
+    bo.want_invariants = true;
+    deadline_phase("the polyhedra engine");
+    at->poly = backend_verify(&backend_polyhedra, at->abs, &bo);
+    if (at->poly.verdict == VERDICT_TRUE) {
+      r->how = "polyhedra";
+      return OUT_PROOF;
+    }
+  }
+  return spacer_attempt(r, at, until);
+}
+
+/* ---- Facts: what the polyhedra found, proven on the original program ----------------- */
+
+static bool known_fact(Run *r, const Fact *f) {
+  for (int i = 0; i < r->facts.len; i++)
+    if (r->facts.data[i].point == f->point && !strcmp(r->facts.data[i].func, f->func) &&
+        r->facts.data[i].loc.line == f->loc.line && r->facts.data[i].loc.col == f->loc.col &&
+        Z3_is_eq_ast(smt_ctx(), r->facts.data[i].formula, f->formula))
+      return true;
+  return false;
+}
+
+/* Lift the polyhedral invariants of an attempt and re-check them on the
+ * original program; the proven ones become facts. Returns how many are
+ * new. */
+static int learn_facts(Run *r, Attempt *at, double seconds) {
+  if (!at->poly.invariants.len || r->o->no_facts)
+    return 0;
+  double until = clock_now() + seconds;
+  LiftedVec lifted = {0};
+  deadline_phase("lifting invariants into facts");
+  smt_set_deadline(clock_now() + seconds * 0.6);
+  lift_answer(at->abs, &at->poly, &lifted);
+  smt_set_deadline(0);
+  double t = until - clock_now();
+  if (t < 0.1 || !lifted.len)
+    return 0;
+  deadline_phase("the re-check of facts");
+  recheck_invariants(r->orig, at->abs, &lifted, t);
+  int added = 0;
+  for (int i = 0; i < lifted.len; i++) {
+    Lifted *l = &lifted.data[i];
+    if (l->checked <= 0 || !l->func)
+      continue;
+    Fact f = {l->kind == POINT_EXIT ? FACT_AFTER_CALLS : FACT_AFTER_LOOP, l->func->name, l->loc,
+              l->formula};
+    if ((l->kind != POINT_EXIT && l->kind != POINT_LOOP_HEAD) ||
+        (f.point == FACT_AFTER_CALLS && l->func == at->abs->entry) || known_fact(r, &f))
+      continue;
+    vec_push(&r->facts, f);
+    added++;
+    say(r, "fact %s %s line %d: %s", f.point == FACT_AFTER_CALLS ? "after calls of" : "after the loop of",
+        f.func, f.loc.line, lift_text(f.formula));
+  }
+  return added;
+}
+
+/* ---- The strategy ------------------------------------------------------------------- */
+
+/* How long the next attempt of pr may run: a short turn first (most proofs
+ * and most spurious counterexamples come fast), twice as long at each
+ * timeout, the whole rest when it is the last candidate standing. */
+static double slice_of(Run *r, Precision *pr, Precisions *ps) {
+  double total = r->deadline - r->start;
+  /* the first attempt, the best candidate, a large share: most tasks are
+   * decided there and Spacer needs the time under load */
+  double s = pr->slice ? pr->slice : r->log.len ? total / 8 : total * 0.5;
+  int standing = 0;
+  for (int i = 0; i < ps->len; i++)
+    standing += !ps->data[i]->retired;
+  if (standing <= 1)
+    s = left(r);
+  if (s < 1)
+    s = 1;
+  return min2(s, left(r));
+}
+
+static void log_attempt(Run *r, Attempt *at, Outcome out, double seconds) {
+  AttemptLog a = {at->line, at->pr->why, at->note, out, seconds, r->facts.len > 0};
+  vec_push(&r->log, a);
+  say(r, "attempt %d: %s (%s)%s: %s%s%s (%.2f s)", r->log.len,
+      at->line[0] ? at->line : "automatic cells", at->pr->why, r->facts.len ? ", with facts" : "",
+      outcome_names[out], at->note ? ": " : "", at->note ? one_line(at->note) : "", seconds);
+}
+
+static int refine(Run *r) {
+  Precisions ps = {0};
+  precision_candidates(r->orig, &r->o->cells, &ps);
+  /* arrays accessed at the same indices: their cells at the same index */
+  Program *plain = abstract_cells(r->orig, &r->o->cells);
+  const char *af = plain && !r->o->cells.focus ? auto_focus(r->orig, plain) : NULL;
+  if (af) {
+    Precision *pr = xalloc(sizeof *pr);
+    *pr = *ps.data[0];
+    pr->cells.focus = af;
+    pr->why = "the cells of arrays accessed together at one index";
+    pr->score = 110;
+    vec_push(&ps, pr);
+  }
+  say(r, "%d precisions to try", ps.len);
+  Outcome last = OUT_UNKNOWN;
+  const char *last_note = NULL;
+  while (left(r) > 0.2) {
+    Precision *pr = precision_next(&ps);
+    if (!pr)
+      break;
+    Attempt at = {.pr = pr};
+    double t0 = clock_now();
+    double slice = slice_of(r, pr, &ps);
+    pr->attempts++;
+    Outcome out = attempt(r, &at, slice);
+    log_attempt(r, &at, out, clock_now() - t0);
+    if (out != OUT_UNUSABLE) {
+      last = out;
+      last_note = at.note;
+    }
+    switch (out) {
+    case OUT_PROOF:
+      r->verdict = VERDICT_TRUE;
+      r->precision = at.line;
+      r->why = NULL;
+      print_verdict(r);
+      lift_proof(r, &at, at.poly.verdict == VERDICT_TRUE ? &at.poly : &(Answer){0});
+      if (at.poly.verdict != VERDICT_TRUE && at.c && r->o->lift_invariants) {
+        Answer a = {0};
+        spacer_invariants(at.c, &at.sr, &a, "spacer");
+        lift_proof(r, &at, &a);
+      }
+      print_invariants(r);
+      if (json(r))
+        print_json(r);
+      return EXIT_TRUE;
+    case OUT_BUG:
+      r->verdict = VERDICT_FALSE;
+      r->precision = at.line;
+      r->why = NULL;
+      say(r, "replayed: %s", r->bug);
+      return finish(r);
+    case OUT_SPURIOUS:
+      pr->retired = true;
+      precision_prefer(r->orig, &ps, &at.div);
+      break;
+    case OUT_UNUSABLE:
+      pr->retired = true;
+      break;
+    default:
+      pr->slice = 2 * slice;
+      break;
+    }
+    /* what the polyhedra found, proven, carried to the next attempts */
+    double total = r->deadline - r->start;
+    if (out != OUT_UNUSABLE && r->facts_rounds < 3 && left(r) > total * 0.25) {
+      r->facts_rounds++;
+      int n = learn_facts(r, &at, min2(total * 0.15, 15));
+      if (n) {
+        say(r, "%d new proven facts (%d in all)", n, r->facts.len);
+        /* every precision gets a new turn with them */
+        for (int i = 0; i < ps.len; i++)
+          if (ps.data[i]->retired && ps.data[i]->attempts < 2)
+            ps.data[i]->retired = false;
+      }
+    }
+  }
+  /* the time ran out while refining, or every candidate was tried */
+  bool out_of_time = left(r) <= 0.2;
+  r->why = out_of_time ? xformat("timeout after %.0f s (%d attempts; the last: %s)",
+                                 clock_now() - r->start, r->log.len, outcome_names[last])
+           : last == OUT_SPURIOUS ? xformat("no precision tried gives a counterexample that "
+                                            "replays on the original program (%d attempts)",
+                                            r->log.len)
+                                  : (last_note ? last_note : "no proof found");
+  return finish(r);
+}
+
+/* ---- Other back-ends, and the baseline without cells ---------------------------------- */
+
 /* A false verdict of any back-end is about the scalar program: it stands
  * only if a run of the original program reaches the error. */
 static void confirm_false(Run *r) {
-  Replay rp = replay_random(r->orig, left(r) < 5 ? left(r) : 5);
+  Replay rp = replay_random(r->orig, min2(left(r), 5));
   if (rp.found) {
     say(r, "replayed: %s", rp.description);
     r->verdict = VERDICT_FALSE;
+    r->bug = rp.description;
   } else {
     r->why = "the abstract counterexample does not replay on the original program";
   }
 }
 
-static int other_backend(Run *r) {
+static int other_backend(Run *r, Program *abs) {
   const Backend *be = find_backend(r->o->backend);
-  if (!be || be == &backend_spacer_node) {
-    fprintf(stderr, "arr2scalar verify: unknown --backend '%s' (spacer, polyhedra, cpachecker, "
-                    "flata, interproc)\n", r->o->backend);
-    return EXIT_USAGE;
-  }
   BackendOptions bo = backend_options(r->o, be->name, left(r));
   char why[512] = "";
   if (!be->available(&bo, why, sizeof why)) {
@@ -324,149 +684,124 @@ static int other_backend(Run *r) {
     return finish(r);
   }
   say(r, "running %s", be->name);
-  if (r->o->no_cells) {
-    fprintf(stderr, "arr2scalar verify: --no-cells is for --backend=spacer only\n");
-    return EXIT_USAGE;
-  }
-  Answer a = backend_verify(be, r->abs, &bo);
-  if (a.verdict == VERDICT_TRUE)
+  Answer a = backend_verify(be, abs, &bo);
+  if (a.verdict == VERDICT_TRUE && !uncovered_assertions(r->orig, abs, &r->o->cells, true))
     r->verdict = VERDICT_TRUE;
   else if (a.verdict == VERDICT_FALSE)
     confirm_false(r);
   else
-    r->why = a.reason;
+    r->why = a.verdict == VERDICT_TRUE ? "the cells chosen do not observe every index some "
+                                         "assertion reads"
+                                       : a.reason;
+  r->how = be->name;
   return finish(r);
+}
+
+/* --no-cells: Spacer on Horn clauses over SMT arrays. */
+static int no_cells(Run *r) {
+  for (int exact = 0; exact < 2; exact++) {
+    ChcOptions co = {.arrays = true};
+    if (!exact) {
+      co.generalize = r->sizes.data;
+      co.ngeneralize = r->sizes.len;
+    }
+    Chc *c = chc_build(r->orig, &co);
+    if (!c)
+      return EXIT_INTERNAL;
+    if (!exact && !c->params.len)
+      continue;
+    SpacerResult sr = solve(r, c, exact ? left(r) : left(r) * 0.4);
+    if (sr.verdict == VERDICT_TRUE) {
+      r->verdict = VERDICT_TRUE;
+      r->how = "spacer (SMT arrays)";
+      return finish(r);
+    }
+    if (sr.verdict == VERDICT_FALSE) {
+      Replay rp = replay_trace(r->orig, r->orig, c, &sr, min2(left(r), 5));
+      if (rp.found) {
+        r->verdict = VERDICT_FALSE;
+        r->bug = rp.description;
+        return finish(r);
+      }
+    }
+    r->why = sr.reason;
+  }
+  if (r->why && !strncmp(r->why, "timeout", 7))
+    r->why = xformat("timeout after %.0f s", clock_now() - r->start);
+  return finish(r);
+}
+
+/* ---- The command ----------------------------------------------------------------------- */
+
+static double run_start;
+static bool run_json;
+
+/* What the watchdog says when the time limit runs out in a phase that did
+ * not stop (deadline.h): write(2) only. */
+static void last_words(int fd, const char *phase) {
+  char buf[512];
+  int n = run_json ? snprintf(buf, sizeof buf,
+                              "{\n  \"format_version\": 1,\n  \"verdict\": \"unknown\",\n"
+                              "  \"time\": %.2f,\n  \"reason\": \"timeout: the time limit "
+                              "ran out in %s\"\n}\n",
+                              clock_now() - run_start, phase)
+                   : snprintf(buf, sizeof buf,
+                              "verdict: unknown\ntime: %.2f\nreason: timeout: the time limit "
+                              "ran out in %s\n",
+                              clock_now() - run_start, phase);
+  if (n > 0 && write(fd, buf, (size_t)(n < (int)sizeof buf ? n : (int)sizeof buf - 1)) < 0)
+    return;
+}
+
+static int usage(const char *fmt, const char *arg) {
+  fprintf(stderr, "arr2scalar verify: ");
+  fprintf(stderr, fmt, arg);
+  fputc('\n', stderr);
+  return EXIT_USAGE;
 }
 
 int verify_main(Options *o) {
   Run r = {.o = o, .start = clock_now(), .verdict = VERDICT_UNKNOWN};
   r.deadline = r.start + (o->timeout > 0 ? o->timeout : 60);
-  if (o->inputs.len != 1) {
-    fprintf(stderr, "arr2scalar verify: give one input file\n");
-    return EXIT_USAGE;
-  }
   /* usage errors before any work (the random runs could end with a verdict) */
-  if (o->solver && strcmp(o->solver, "node") && strcmp(o->solver, "z3")) {
-    fprintf(stderr, "arr2scalar verify: unknown --solver '%s' (expected node or z3)\n", o->solver);
-    return EXIT_USAGE;
-  }
-  if (o->backend && strcmp(o->backend, "spacer")) {
+  if (o->inputs.len != 1)
+    return usage("%s", "give one input file");
+  if (o->solver && strcmp(o->solver, "node") && strcmp(o->solver, "z3"))
+    return usage("unknown --solver '%s' (expected node or z3)", o->solver);
+  if (o->format && strcmp(o->format, "text") && strcmp(o->format, "json"))
+    return usage("unknown --format '%s' (expected text or json)", o->format);
+  bool other = o->backend && strcmp(o->backend, "spacer");
+  if (other) {
     const Backend *be = find_backend(o->backend);
-    if (!be || be == &backend_spacer_node) {
-      fprintf(stderr, "arr2scalar verify: unknown --backend '%s' (spacer, polyhedra, cpachecker, "
-                      "flata, interproc)\n", o->backend);
-      return EXIT_USAGE;
-    }
-    if (o->no_cells) {
-      fprintf(stderr, "arr2scalar verify: --no-cells is for --backend=spacer only\n");
-      return EXIT_USAGE;
-    }
+    if (!be || be == &backend_spacer_node)
+      return usage("unknown --backend '%s' (spacer, polyhedra, cpachecker, flata, interproc)",
+                   o->backend);
+    if (o->no_cells)
+      return usage("%s", "--no-cells is for --backend=spacer only");
   }
-  r.abs = load_program(o, o->inputs.data[0], &r.orig);
-  if (!r.abs)
+  /* nothing runs past the time limit: a watchdog ends what does not stop */
+  run_start = r.start;
+  run_json = json(&r);
+  deadline_watch(r.deadline, 0.5, last_words, EXIT_UNKNOWN);
+  deadline_phase("the front end");
+  Program *abs = load_program(o, o->inputs.data[0], &r.orig);
+  if (!abs)
     return EXIT_USAGE;
+  r.sizes = array_sizes(r.orig);
 
   /* A concrete run reaching the error is a counterexample by itself. */
-  Replay cex = replay_random(r.orig, QUICK_SEARCH * (r.deadline - r.start) < 1
-                                         ? QUICK_SEARCH * (r.deadline - r.start)
-                                         : 1);
+  deadline_phase("random runs of the program");
+  Replay cex = replay_random(r.orig, min2(QUICK_SEARCH * (r.deadline - r.start), 1));
   if (cex.found) {
     say(&r, "a run of the original program reaches the error: %s", cex.description);
     r.verdict = VERDICT_FALSE;
+    r.bug = cex.description;
+    r.how = "random runs";
     return finish(&r);
   }
-
-  if (o->backend && strcmp(o->backend, "spacer"))
-    return other_backend(&r);
-
-  /* Attempts, cheapest first: cells of arrays accessed at the same indices
-   * equated (when that observes every assertion), then the cells as they
-   * are; each with array sizes as parameters, then exact. */
-  VEC(Attempt) attempts = {0};
-  if (!o->no_cells && !o->cells.focus) {
-    const char *f = auto_focus(r.orig, r.abs);
-    if (f) {
-      Attempt at = {.cells = o->cells};
-      at.cells.focus = f;
-      diag_capture(true);
-      int before = error_count();
-      at.abs = abstract_cells(r.orig, &at.cells);
-      bool ok = at.abs && error_count() == before &&
-                !uncovered_assertions(r.orig, at.abs, &at.cells, true);
-      while (error_count() > before) {
-        error_reset();
-        break;
-      }
-      diag_capture(false);
-      if (ok) {
-        say(&r, "first with the cells of arrays accessed together at one index: %s", f);
-        vec_push(&attempts, at);
-      }
-    }
-  }
-  Attempt plain = {.cells = o->cells, .abs = o->no_cells ? r.orig : r.abs};
-  vec_push(&attempts, plain);
-  Sizes sizes = array_sizes(r.orig);
-  SpacerResult sr = {0};
-  for (int i = 0; i < attempts.len; i++) {
-    Attempt *at = &attempts.data[i];
-    bool last = i == attempts.len - 1;
-    r.abs = at->abs;
-    r.cells = &at->cells;
-    /* the polyhedral invariants first: cheap, and a proof if they exclude
-     * the error */
-    if (!o->no_cells && try_polyhedra(&r))
-      return finish(&r);
-    for (int exact = 0; exact < 2; exact++) {
-      ChcOptions co = {.arrays = o->no_cells};
-      if (!exact) {
-        co.generalize = sizes.data;
-        co.ngeneralize = sizes.len;
-      }
-      Chc *c = chc_build(at->abs, &co);
-      if (!c)
-        return EXIT_INTERNAL;
-      if (!exact && !c->params.len)
-        continue; /* nothing to generalize */
-      /* what the polyhedra know, re-checked on the clauses: Spacer starts there */
-      if (!o->no_cells && !o->no_facts && r.facts.invariants.len) {
-        int kept = chc_add_facts(c, &r.facts);
-        if (o->verbose)
-          fprintf(stderr, "arr2scalar: %d loop heads start from polyhedral invariants\n", kept);
-      }
-      /* the time: most of it for the last attempt */
-      double share = last ? (exact ? 1.0 : 0.4) : (exact ? 0.25 : 0.25);
-      double until = r.deadline;
-      r.deadline = clock_now() + share * left(&r);
-      say(&r, "%s", exact ? "Horn clauses with the sizes as they are"
-                          : "Horn clauses with the array sizes as parameters");
-      sr = solve(&r, c);
-      r.deadline = until;
-      if (sr.verdict == VERDICT_TRUE) {
-        r.verdict = VERDICT_TRUE;
-        lift_proof(&r, c, &sr);
-        return finish(&r);
-      }
-      if (sr.verdict == VERDICT_FALSE) {
-        /* a counterexample of the scalar program: it may lead to a real one */
-        Replay rp = replay_trace(r.orig, at->abs, c, &sr, left(&r) < 5 ? left(&r) : 5);
-        if (rp.found) {
-          say(&r, "replayed: %s", rp.description);
-          r.verdict = VERDICT_FALSE;
-          return finish(&r);
-        }
-        say(&r, "%s", "its counterexample does not replay on the original program");
-      }
-      if (left(&r) <= 0.1)
-        break;
-    }
-  }
-  if (sr.verdict == VERDICT_FALSE) {
-    confirm_false(&r);
-    return finish(&r);
-  }
-  r.why = sr.reason;
-  if (sr.reason && !strncmp(sr.reason, "timeout", 7))
-    r.why = xformat("timeout after %.0f s", clock_now() - r.start);
-  return finish(&r);
+  if (other)
+    return other_backend(&r, abs);
+  if (o->no_cells)
+    return no_cells(&r);
+  return refine(&r);
 }

@@ -427,6 +427,8 @@ static Flow exec(Interp *in, Stmt *s) {
       return FLOW_STOP;
     a->data[flat] = convert_to(a->elem, v.v);
     a->known[flat] = true;
+    if (in->o->on_write)
+      in->o->on_write(in->o, s, flat, a->data[flat]);
     return FLOW_NEXT;
   }
   case S_CALL: {

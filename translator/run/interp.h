@@ -28,6 +28,8 @@ struct Oracle {
   void (*on_read)(Oracle *o, Stmt *read, long long flat, long long value);
   void *state;
   Stmt *at;            /* set by the interpreter: the statement being run */
+  /* Told of every element written (S_WRITE) with its value; may be NULL. */
+  void (*on_write)(Oracle *o, Stmt *write, long long flat, long long value);
 };
 
 typedef struct RunInfo {

@@ -86,11 +86,14 @@ typedef struct CellInit {
   long long value;
 } CellInit;
 
+typedef struct Watch Watch;
+
 typedef struct Guide {
   Rng rng;
   VEC(Queue) queues;
   VEC(CellInit) cells;
   bool zero_fallback;      /* else random */
+  Watch *watch;            /* replay_divergence's record, or NULL */
 } Guide;
 
 static Queue *queue_of(Guide *g, Stmt *s) {
@@ -130,7 +133,7 @@ static const char *describe(RunInfo *ri, long runs) {
 }
 
 static bool try_run(Program *orig, Guide *g, long long steps, Replay *out) {
-  Oracle o = {guided_nondet, guided_array, NULL, g, NULL};
+  Oracle o = {guided_nondet, guided_array, NULL, g, NULL, NULL};
   for (int i = 0; i < g->queues.len; i++)
     g->queues.data[i].next = 0;
   RunInfo ri = run_program(orig, &o, steps);
@@ -146,7 +149,7 @@ static bool try_run(Program *orig, Guide *g, long long steps, Replay *out) {
 Replay replay_random(Program *orig, double seconds) {
   Replay out = {0};
   double end = clock_now() + seconds;
-  Guide g = {{12345, 0}, {0}, {0}, false};
+  Guide g = {{12345, 0}, {0}, {0}, false, NULL};
   for (long i = 0; clock_now() < end && i < 100000; i++) {
     g.rng.s = 0x1234567ULL + (unsigned long long)i * 7919;
     g.rng.profile = (int)(i % 3);
@@ -275,7 +278,7 @@ Replay replay_trace(Program *orig, Program *abs, Chc *c, SpacerResult *r, double
   Replay out = {0};
   if (!r->trace.len)
     return out;
-  Guide g = {{777, 2}, {0}, {0}, true};
+  Guide g = {{777, 2}, {0}, {0}, true, NULL};
   GroundFact **stack = xalloc(sizeof *stack * (size_t)(r->trace.len + 1));
   int top = 0;
   for (int i = 0; i < r->trace.len; i++) {
@@ -291,4 +294,79 @@ Replay replay_trace(Program *orig, Program *abs, Chc *c, SpacerResult *r, double
       break;
   }
   return out;
+}
+
+/* ---- Where a spurious trace goes wrong ------------------------------------------------- */
+
+typedef struct Event {
+  Var *array;
+  long long flat, value;
+  Stmt *stmt;
+} Event;
+
+typedef struct Watch {
+  Guide *g;
+  VEC(Event) last;         /* the last value seen of each element */
+  VEC(int) seen;           /* per queue: values of its read compared so far */
+  Divergence d;
+} Watch;
+
+static Event *last_of(Watch *w, Var *a, long long flat) {
+  for (int i = 0; i < w->last.len; i++)
+    if (w->last.data[i].array == a && w->last.data[i].flat == flat)
+      return &w->last.data[i];
+  return NULL;
+}
+
+static void remember(Watch *w, Var *a, long long flat, long long v, Stmt *s) {
+  Event *e = last_of(w, a, flat);
+  if (e) {
+    e->value = v;
+    e->stmt = s;
+  } else {
+    Event n = {a, flat, v, s};
+    vec_push(&w->last, n);
+  }
+}
+
+static void watch_write(Oracle *o, Stmt *s, long long flat, long long v) {
+  Watch *w = ((Guide *)o->state)->watch;
+  remember(w, s->array, flat, v, s);
+}
+
+/* The trace's value of this execution of the read; the array's value of
+ * the element before (the guided oracle gave unknown contents the trace's
+ * values, so they agree at a first read). */
+static void watch_read(Oracle *o, Stmt *s, long long flat, long long v) {
+  Guide *g = o->state;
+  Watch *w = g->watch;
+  Queue *q = queue_of(g, s);
+  if (q && !w->d.array) {
+    int qi = (int)(q - g->queues.data);
+    while (w->seen.len <= qi)
+      vec_push(&w->seen, 0);
+    int k = w->seen.data[qi]++;
+    Event *before = last_of(w, s->array, flat);
+    if (k < q->values.len && q->values.data[k] != v && before)
+      w->d = (Divergence){s->array, s, before->stmt, flat};
+  }
+  remember(w, s->array, flat, v, s);
+}
+
+Divergence replay_divergence(Program *orig, Program *abs, Chc *c, SpacerResult *r) {
+  (void)abs;
+  Watch w = {0};
+  if (!r->trace.len)
+    return w.d;
+  Guide g = {{777, 2}, {0}, {0}, true, &w};
+  w.g = &g;
+  GroundFact **stack = xalloc(sizeof *stack * (size_t)(r->trace.len + 1));
+  int top = 0;
+  for (int i = 0; i < r->trace.len; i++) {
+    top -= clause_values(&g, c, &r->trace.data[i], stack, top);
+    stack[top++] = &r->trace.data[i];
+  }
+  Oracle o = {guided_nondet, guided_array, watch_read, &g, NULL, watch_write};
+  run_program(orig, &o, 5000000);
+  return w.d;
 }

@@ -27,4 +27,19 @@ Replay replay_random(Program *orig, double seconds);
 Replay replay_trace(Program *orig, Program *abs, struct Chc *c, struct SpacerResult *r,
                     double seconds);
 
+/* Where a counterexample of the cells goes wrong in the original program:
+ * the first read whose value in the abstract trace no array gives -- the
+ * element was written, or read, with another value before. */
+typedef struct Divergence {
+  Var *array;              /* its array (NULL: no such read was found) */
+  Stmt *read;              /* the read of orig */
+  Stmt *cause;             /* what gave the element its value before: a
+                              write or an earlier read (NULL: none) */
+  long long index;         /* the element (flat index) */
+} Divergence;
+
+/* Run orig once on the values of Spacer's counterexample r (of the clauses
+ * c of abs) and compare every read with the value the trace read there. */
+Divergence replay_divergence(Program *orig, Program *abs, struct Chc *c, struct SpacerResult *r);
+
 #endif

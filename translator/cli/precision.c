@@ -1,0 +1,542 @@
+/*
+ * precision.c -- candidate precisions from the program text (see
+ * precision.h).
+ *
+ * The cells lose what the program relates and no cell holds. The text
+ * says which relations matter:
+ *   - two elements used together in one loop iteration or one assertion,
+ *     at indices whose difference or sum the loop does not change
+ *     (b[i] = a[i + 1]: x_b + 1 == x_a; t[i] and t[n - 1 - i]: x1 + x2 ==
+ *     n - 1 with two cells of t), become a relation between cell indices;
+ *   - a write at an index no loop changes (t[N - 2] = -1, the sentinel a
+ *     search relies on) pins a cell there;
+ *   - an assertion comparing two elements of one array wants two ordered
+ *     cells (sortedness), with observer flags for the polyhedra;
+ *   - an array written after it was filled, and read by an assertion,
+ *     wants a cell of its contents at entry;
+ *   - and always: one more cell.
+ * Each is a candidate; verify tries the best-scored first.
+ */
+#include "precision.h"
+
+#include "dataflow.h"
+#include "emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Linear forms of index expressions -------------------------------------- */
+
+#define MAX_TERMS 8
+
+typedef struct Lin {
+  long long c;
+  int n;
+  Var *v[MAX_TERMS];
+  long long k[MAX_TERMS];
+} Lin;
+
+static bool lin_add(Lin *l, Var *v, long long k) {
+  for (int i = 0; i < l->n; i++)
+    if (l->v[i] == v) {
+      l->k[i] += k;
+      return true;
+    }
+  if (l->n == MAX_TERMS)
+    return false;
+  l->v[l->n] = v;
+  l->k[l->n++] = k;
+  return true;
+}
+
+/* e as c + sum k_i v_i, scaled by s and added to l; false if not linear. */
+static bool lin_of(const Expr *e, long long s, Lin *l) {
+  long long c;
+  switch (e->kind) {
+  case E_NUM:
+    l->c += s * e->num;
+    return true;
+  case E_VAR:
+    return is_scalar(e->var->type) && lin_add(l, e->var, s);
+  case E_CAST:
+    return e->implicit && lin_of(e->lhs, s, l);
+  case E_NEG:
+    return lin_of(e->lhs, -s, l);
+  case E_ADD:
+    return lin_of(e->lhs, s, l) && lin_of(e->rhs, s, l);
+  case E_SUB:
+    return lin_of(e->lhs, s, l) && lin_of(e->rhs, -s, l);
+  case E_MUL:
+    if (expr_is_const(e->lhs, &c))
+      return lin_of(e->rhs, s * c, l);
+    if (expr_is_const(e->rhs, &c))
+      return lin_of(e->lhs, s * c, l);
+    return false;
+  default:
+    return false;
+  }
+}
+
+/* a + s * b */
+static Lin lin_combine(const Lin *a, const Lin *b, long long s, bool *ok) {
+  Lin r = *a;
+  r.c += s * b->c;
+  for (int i = 0; i < b->n; i++)
+    *ok = *ok && lin_add(&r, b->v[i], s * b->k[i]);
+  return r;
+}
+
+static Expr *lin_expr(const Lin *l, Loc loc) {
+  Expr *e = NULL;
+  for (int i = 0; i < l->n; i++) {
+    if (!l->k[i])
+      continue;
+    Expr *t = new_var_ref(l->v[i], loc);
+    if (l->k[i] != 1 && l->k[i] != -1)
+      t = new_binary(E_MUL, new_num(l->k[i] < 0 ? -l->k[i] : l->k[i], loc), t, loc);
+    if (!e)
+      e = l->k[i] < 0 ? new_unary(E_NEG, t, loc) : t;
+    else
+      e = new_binary(l->k[i] < 0 ? E_SUB : E_ADD, e, t, loc);
+  }
+  if (!e)
+    return new_num(l->c, loc);
+  if (l->c)
+    e = new_binary(l->c < 0 ? E_SUB : E_ADD, e, new_num(l->c < 0 ? -l->c : l->c, loc), loc);
+  return e;
+}
+
+/* ---- Accesses ---------------------------------------------------------------------- */
+
+typedef struct Access {
+  Var *array;
+  Expr *idx;           /* 1-D arrays only */
+  Func *func;
+  Stmt *loop;          /* innermost loop around it, or NULL */
+  Stmt *stmt;          /* the statement (a read, write or assertion) */
+  bool write, assertion;
+} Access;
+
+typedef struct Scan {
+  Program *p;
+  Func *f;
+  VEC(Stmt *) loops;
+  VEC(Access) acc;
+} Scan;
+
+static void note(Scan *sc, Var *a, ExprVec *idx, Stmt *s, bool write, bool assertion) {
+  if (idx->len != 1)
+    return;
+  Access x = {a, idx->data[0], sc->f, sc->loops.len ? sc->loops.data[sc->loops.len - 1] : NULL,
+              s, write, assertion};
+  vec_push(&sc->acc, x);
+}
+
+static void reads_of(Scan *sc, Expr *e, Stmt *s) {
+  if (!e)
+    return;
+  if (e->kind == E_INDEX)
+    note(sc, e->var, &e->args, s, false, true);
+  reads_of(sc, e->lhs, s);
+  reads_of(sc, e->rhs, s);
+  reads_of(sc, e->cond, s);
+}
+
+static void scan(Scan *sc, Stmt *s) {
+  if (!s)
+    return;
+  switch (s->kind) {
+  case S_READ:
+    note(sc, s->array, &s->idx, s, false, false);
+    return;
+  case S_WRITE:
+    note(sc, s->array, &s->idx, s, true, false);
+    return;
+  case S_ASSERT:
+    reads_of(sc, s->expr, s);
+    return;
+  case S_LOOP:
+    vec_push(&sc->loops, s);
+    scan(sc, s->body);
+    scan(sc, s->step);
+    sc->loops.len--;
+    return;
+  default:
+    for (int i = 0; i < s->stmts.len; i++)
+      scan(sc, s->stmts.data[i]);
+    scan(sc, s->then);
+    scan(sc, s->els);
+    for (int i = 0; i < s->cases.len; i++)
+      scan(sc, s->cases.data[i]->body);
+    return;
+  }
+}
+
+/* ---- Where cells are made ---------------------------------------------------------- */
+
+typedef struct CallFind {
+  Func *callee;
+  Stmt *site;
+  Func *caller;
+  Func *in;
+  int n;
+} CallFind;
+
+static void call_of(Stmt *s, void *arg) {
+  CallFind *cf = arg;
+  if (s->kind == S_CALL && s->func == cf->callee) {
+    cf->site = s;
+    cf->caller = cf->in;
+    cf->n++;
+  }
+}
+
+/* The one call of f in p (NULL if none or several). */
+static Stmt *one_call(Program *p, Func *f, Func **caller) {
+  CallFind cf = {f, NULL, NULL, NULL, 0};
+  for (int i = 0; i < p->funcs.len; i++) {
+    cf.in = p->funcs.data[i];
+    stmt_walk(cf.in->body, call_of, &cf);
+  }
+  *caller = cf.caller;
+  return cf.n == 1 ? cf.site : NULL;
+}
+
+/* Where the cells of an array are made: the array itself, or for a
+ * parameter the array the one call passes (through callers in turn), and
+ * the function (NULL: the program start, for a global). e, over the
+ * variables of the array's function, is rewritten over those of that
+ * function (*e NULL when it cannot be). */
+static Var *home_of(Program *p, Var *a, Expr **e, Func **func) {
+  for (int depth = 0; depth < 8; depth++) {
+    if (a->kind != VAR_PARAM) {
+      *func = a->kind == VAR_LOCAL ? a->owner : NULL;
+      return a;
+    }
+    Func *f = a->owner, *caller;
+    Stmt *site = one_call(p, f, &caller);
+    if (!site)
+      return NULL;
+    for (int i = 0; i < f->params.len && *e; i++) {
+      Expr *arg = site->args.data[i];
+      if (is_scalar(f->params.data[i]->type))
+        *e = expr_subst(*e, f->params.data[i], arg);
+    }
+    Var *next = NULL;
+    for (int i = 0; i < f->params.len; i++)
+      if (f->params.data[i] == a && site->args.data[i]->kind == E_VAR)
+        next = site->args.data[i]->var;
+    if (!next)
+      return NULL;
+    a = next;
+  }
+  return NULL;
+}
+
+typedef struct VarsOf {
+  Func *home;
+  Program *p;
+  bool ok;
+} VarsOf;
+
+static void var_visible(Var *v, void *arg) {
+  VarsOf *vo = arg;
+  if (v->kind == VAR_GLOBAL)
+    return;
+  vo->ok = vo->ok && vo->home && v->owner == vo->home && v->role == ROLE_USER;
+}
+
+/* Is e over variables of home (or globals) that the focus can name? */
+static bool visible_in(Expr *e, Func *home) {
+  VarsOf vo = {home, NULL, true};
+  expr_vars(e, var_visible, &vo);
+  return vo.ok;
+}
+
+/* ---- Candidates -------------------------------------------------------------------------- */
+
+static Precision *candidate(const CellOptions *base, const char *why, int score) {
+  Precision *pr = xalloc(sizeof *pr);
+  pr->cells = *base;
+  pr->cells.specs.data = NULL;
+  pr->cells.specs.len = pr->cells.specs.cap = 0;
+  for (int i = 0; i < base->specs.len; i++)
+    vec_push(&pr->cells.specs, base->specs.data[i]);
+  pr->cells.focus = base->focus;
+  pr->why = why;
+  pr->score = score;
+  return pr;
+}
+
+/* The spec of array a in pr (made on first use). */
+static CellSpec *spec_of(Precision *pr, Var *a) {
+  for (int i = 0; i < pr->cells.specs.len; i++)
+    if (!strcmp(pr->cells.specs.data[i].array, a->name))
+      return &pr->cells.specs.data[i];
+  CellSpec s = {a->name, 0, false, false};
+  vec_push(&pr->cells.specs, s);
+  return &pr->cells.specs.data[pr->cells.specs.len - 1];
+}
+
+static void at_least(Precision *pr, Var *a, int n) {
+  CellSpec *s = spec_of(pr, a);
+  if (s->count < n)
+    s->count = n;
+}
+
+static bool same_candidate(const Precision *x, const Precision *y) {
+  return !strcmp(x->why, y->why);
+}
+
+static void add(Precisions *out, Precision *pr) {
+  for (int i = 0; i < out->len; i++)
+    if (same_candidate(out->data[i], pr))
+      return;
+  vec_push(out, pr);
+}
+
+/* Is every variable of l unchanged by the loop (NULL: no loop)? */
+static bool fixed_in(const Lin *l, Stmt *loop) {
+  for (int i = 0; i < l->n; i++)
+    if (l->k[i] && loop && stmt_assigns(loop, l->v[i]))
+      return false;
+  return true;
+}
+
+/* A relation x_a + sign * x_b == rhs between the cells of the arrays of
+ * two accesses, when the program's indices keep it in their loop. */
+static void relation_of(Program *p, const CellOptions *base, Access *x, Access *y, Precisions *out) {
+  Lin lx = {0}, ly = {0};
+  if (!lin_of(x->idx, 1, &lx) || !lin_of(y->idx, 1, &ly))
+    return;
+  Stmt *loop = x->loop;
+  for (int sign = -1; sign <= 1; sign += 2) {
+    bool ok = true;
+    Lin r = lin_combine(&lx, &ly, -sign, &ok); /* x_a + sign*x_b == idx_a + sign*idx_b */
+    if (!ok || !fixed_in(&r, loop))
+      continue;
+    if (x->array == y->array && sign < 0 && !r.n && !r.c)
+      continue; /* the same element twice */
+    Expr *rhs = lin_expr(&r, x->stmt->loc);
+    Func *ha, *hb;
+    Expr *ea = rhs;
+    Var *a = home_of(p, x->array, &ea, &ha);
+    Expr *eb = ea;
+    Var *b = a ? home_of(p, y->array, &eb, &hb) : NULL;
+    /* b's function call chain may differ from a's: both must reach the
+     * same home function, and the rhs be visible there */
+    if (!a || !b || ha != hb || !eb || !visible_in(eb, ha))
+      continue;
+    Relation rel = {a, b, 1, a == b ? 2 : 1, sign, eb};
+    bool self = a == b;
+    char *text = xformat("cells of %s%s%s at %s and %s", a->name, self ? "" : " and ",
+                         self ? "" : b->name, expr_to_c(x->idx), expr_to_c(y->idx));
+    Precision *pr = candidate(base, text, self ? 75 : 78);
+    if (self)
+      at_least(pr, a, 2);
+    vec_push(&pr->relations, rel);
+    add(out, pr);
+    if (self) {
+      /* the same, keeping the contents at entry (a permutation in place) */
+      Precision *pi = candidate(base, xformat("%s, and its contents at entry", text), 72);
+      at_least(pi, a, 2);
+      spec_of(pi, a)->initial = true;
+      vec_push(&pi->relations, rel);
+      add(out, pi);
+    }
+  }
+}
+
+/* A write at an index its loop does not change: a cell there. */
+static void pin_of(Program *p, const CellOptions *base, Access *w, Precisions *out) {
+  Lin l = {0};
+  if (!lin_of(w->idx, 1, &l) || !fixed_in(&l, w->loop))
+    return;
+  Expr *e = w->idx;
+  Func *home;
+  Var *a = home_of(p, w->array, &e, &home);
+  if (!a || !e || !visible_in(e, home))
+    return;
+  Relation rel = {a, NULL, 1, 0, 0, e};
+  Precision *pr = candidate(base, xformat("a cell of %s at the write %s[%s]", a->name,
+                                          w->array->name, expr_to_c(w->idx)), 80);
+  vec_push(&pr->relations, rel);
+  add(out, pr);
+}
+
+static Var *home_array(Program *p, Var *a) {
+  Expr *none = NULL;
+  Func *f;
+  return home_of(p, a, &none, &f);
+}
+
+void precision_candidates(Program *orig, const CellOptions *base, Precisions *out) {
+  add(out, candidate(base, "the automatic cells", 100));
+  Scan sc = {.p = orig};
+  bool *reach = reachable_funcs(orig);
+  for (int i = 0; i < orig->funcs.len; i++) {
+    if (!reach[i] || !orig->funcs.data[i]->body)
+      continue;
+    sc.f = orig->funcs.data[i];
+    scan(&sc, sc.f->body);
+  }
+  /* relations of accesses in one loop or one assertion, pins */
+  for (int i = 0; i < sc.acc.len; i++) {
+    Access *x = &sc.acc.data[i];
+    if (x->write && !x->assertion)
+      pin_of(orig, base, x, out);
+    for (int j = i + 1; j < sc.acc.len; j++) {
+      Access *y = &sc.acc.data[j];
+      bool together = (x->loop && x->loop == y->loop) ||
+                      (x->assertion && y->assertion && x->stmt == y->stmt);
+      if (together && x->func == y->func && !expr_equal(x->idx, y->idx))
+        relation_of(orig, base, x, y, out);
+    }
+  }
+  /* per array: ordered pairs, contents at entry, one more cell */
+  VarVec arrays = {0};
+  for (int i = 0; i < sc.acc.len; i++) {
+    Var *h = home_array(orig, sc.acc.data[i].array);
+    if (h && !var_in(&arrays, h))
+      vec_push(&arrays, h);
+  }
+  for (int i = 0; i < arrays.len; i++) {
+    Var *a = arrays.data[i];
+    bool compared = false, written = false, asserted = false;
+    for (int j = 0; j < sc.acc.len; j++) {
+      Access *x = &sc.acc.data[j];
+      if (home_array(orig, x->array) != a)
+        continue;
+      written |= x->write;
+      asserted |= x->assertion;
+      /* elements moved around in one loop (a swap, a partition): pairs of
+       * cells keep what one cell cannot */
+      for (int k = j + 1; k < sc.acc.len && x->write && x->loop; k++) {
+        Access *y = &sc.acc.data[k];
+        compared |= y->loop == x->loop && y->write && y->array == x->array &&
+                    !expr_equal(x->idx, y->idx);
+      }
+      for (int k = j + 1; k < sc.acc.len && x->assertion; k++) {
+        Access *y = &sc.acc.data[k];
+        compared |= y->assertion && y->stmt == x->stmt && home_array(orig, y->array) == a &&
+                    !expr_equal(x->idx, y->idx);
+      }
+    }
+    if (compared) {
+      Precision *pr = candidate(base, xformat("two ordered cells of %s", a->name), 60);
+      at_least(pr, a, 2);
+      spec_of(pr, a)->ordered = true;
+      pr->cells.observers = true;
+      add(out, pr);
+    }
+    if (written && asserted) {
+      Precision *pr = candidate(base, xformat("a cell of %s's contents at entry", a->name), 50);
+      spec_of(pr, a)->initial = true;
+      add(out, pr);
+    }
+    Precision *pr = candidate(base, xformat("one more cell of %s", a->name), 40);
+    at_least(pr, a, auto_cell_count(orig, a) + 1);
+    add(out, pr);
+  }
+  Precision *ob = candidate(base, "observer flags", 30);
+  ob->cells.observers = true;
+  add(out, ob);
+}
+
+/* ---- Focus text ------------------------------------------------------------------------------ */
+
+/* The cells made for array a in abs, which may come from another parse of
+ * the same text (verify's attempts with facts): the array with a's name in
+ * the function with the name of a's. */
+static ArrayCells *cells_made(Program *abs, Var *a) {
+  for (int i = 0; i < abs->arrays.len; i++) {
+    ArrayCells *ac = abs->arrays.data[i];
+    if (ac->nshared || strcmp(ac->array->name, a->name) || !ac->owner != !a->owner ||
+        (a->owner && strcmp(ac->owner->name, a->owner->name)))
+      continue;
+    return ac;
+  }
+  return NULL;
+}
+
+static const char *cell_index(Program *abs, Var *a, int c) {
+  ArrayCells *ac = cells_made(abs, a);
+  if (!ac || ac->ndims != 1 || c < 1 || c > ac->cells.len || ac->cells.data[c - 1].initial)
+    return NULL;
+  return ac->cells.data[c - 1].index[0]->name;
+}
+
+const char *precision_focus(const Precision *p, Program *abs) {
+  char *focus = p->cells.focus ? xstrdup(p->cells.focus) : NULL;
+  for (int i = 0; i < p->relations.len; i++) {
+    const Relation *r = &p->relations.data[i];
+    const char *xa = cell_index(abs, r->a, r->ca);
+    const char *xb = r->b ? cell_index(abs, r->b, r->cb) : NULL;
+    if (!xa || (r->b && !xb))
+      return NULL;
+    char *eq = r->b ? xformat("%s %s %s == %s", xa, r->sign > 0 ? "+" : "-", xb, expr_to_c(r->rhs))
+                    : xformat("%s == %s", xa, expr_to_c(r->rhs));
+    focus = focus ? xformat("%s && %s", focus, eq) : eq;
+  }
+  return focus;
+}
+
+char *precision_line(const Precision *p, const char *focus) {
+  char *line = xstrdup("");
+  const CellOptions *c = &p->cells;
+  char *cells = NULL, *ordered = NULL, *initial = NULL;
+  for (int i = 0; i < c->specs.len; i++) {
+    const CellSpec *s = &c->specs.data[i];
+    if (s->count)
+      cells = xformat("%s%s%s=%d", cells ? cells : "", cells ? "," : "", s->array, s->count);
+    if (s->ordered)
+      ordered = xformat("%s%s%s", ordered ? ordered : "", ordered ? "," : "", s->array);
+    if (s->initial)
+      initial = xformat("%s%s%s", initial ? initial : "", initial ? "," : "", s->array);
+  }
+  if (cells)
+    line = xformat("%s --cells %s", line, cells);
+  if (ordered)
+    line = xformat("%s --ordered %s", line, ordered);
+  if (initial)
+    line = xformat("%s --initial %s", line, initial);
+  if (focus)
+    line = xformat("%s --focus '%s'", line, focus);
+  if (c->observers)
+    line = xformat("%s --observers", line);
+  return line[0] ? line + 1 : line;
+}
+
+/* ---- Order ------------------------------------------------------------------------------------ */
+
+static bool about(const Precision *p, const Var *a) {
+  for (int i = 0; i < p->cells.specs.len; i++)
+    if (!strcmp(p->cells.specs.data[i].array, a->name))
+      return true;
+  for (int i = 0; i < p->relations.len; i++)
+    if (p->relations.data[i].a == a || p->relations.data[i].b == a)
+      return true;
+  return false;
+}
+
+void precision_prefer(Program *orig, Precisions *ps, const Divergence *d) {
+  Var *a = d && d->array ? home_array(orig, d->array) : NULL;
+  if (!a)
+    return;
+  for (int i = 0; i < ps->len; i++)
+    if (about(ps->data[i], a))
+      ps->data[i]->score += 50;
+}
+
+Precision *precision_next(Precisions *ps) {
+  Precision *best = NULL;
+  for (int i = 0; i < ps->len; i++) {
+    Precision *p = ps->data[i];
+    if (p->retired)
+      continue;
+    if (!best || p->attempts < best->attempts ||
+        (p->attempts == best->attempts && p->score > best->score))
+      best = p;
+  }
+  return best;
+}
