@@ -240,26 +240,127 @@ void spacer_read_output(Chc *c, const char *text, SpacerResult *r) {
   }
 }
 
-SpacerResult spacer_solve_libz3(Chc *c, double timeout, long memory_mb) {
-  SpacerResult r = {0};
+/* A Spacer run under way: libz3's child or Node.js. */
+struct SpacerRun {
+  Chc *c;
+  Proc *proc;
+  bool node;
+  double timeout;
+  long memory_mb;
+  const char *reason;      /* it could not start */
+};
+
+SpacerRun *spacer_run_new(Chc *c, bool node, double timeout, long memory_mb) {
+  SpacerRun *s = xalloc(sizeof *s);
+  *s = (SpacerRun){c, NULL, node, timeout, memory_mb, NULL};
+  return s;
+}
+
+void spacer_run_started(SpacerRun *s, Proc *p) { s->proc = p; }
+
+void spacer_run_failed(SpacerRun *s, const char *why) { s->reason = why; }
+
+SpacerRun *spacer_start_libz3(Chc *c, double timeout, long memory_mb) {
+  SpacerRun *s = spacer_run_new(c, false, timeout, memory_mb);
   ProcSpec ps = {.fn = child_solve, .arg = chc_text(c, false, false), .timeout = timeout,
                  .memory_mb = memory_mb};
-  ProcResult pr;
-  proc_run(&ps, &pr);
-  spacer_read_output(c, pr.out, &r);
-  r.seconds = pr.seconds;
-  const char *failure = proc_failure(&pr, "the solver");
-  if (pr.end == PROC_TIMED_OUT) {
+  s->proc = proc_start(&ps);
+  return s;
+}
+
+/* libz3's answer, from how its child ended. */
+static SpacerResult libz3_finish(SpacerRun *s, ProcResult *pr) {
+  SpacerResult r = {0};
+  spacer_read_output(s->c, pr->out, &r);
+  r.seconds = pr->seconds;
+  const char *failure = proc_failure(pr, "the solver");
+  if (pr->end == PROC_TIMED_OUT) {
     r.verdict = VERDICT_UNKNOWN;
-    r.reason = xformat("timeout after %.0f s", timeout);
+    r.reason = xformat("timeout after %.0f s", s->timeout);
+  } else if (pr->end == PROC_STOPPED) {
+    r.verdict = VERDICT_UNKNOWN;
+    r.reason = "stopped: the other solver answered first";
   } else if (r.verdict == VERDICT_UNKNOWN && failure) {
     r.reason = failure; /* a crash of libz3, or output without end */
   } else if (r.verdict == VERDICT_UNKNOWN && !strcmp(r.reason, "no answer from the solver") &&
-             memory_mb > 0) {
-    r.reason = xformat("the solver stopped without an answer (memory limit %ld MB?)", memory_mb);
+             s->memory_mb > 0) {
+    r.reason = xformat("the solver stopped without an answer (memory limit %ld MB?)",
+                       s->memory_mb);
   }
+  return r;
+}
+
+SpacerResult spacer_finish(SpacerRun *s) {
+  if (!s->proc)
+    return (SpacerResult){.reason = s->reason};
+  ProcResult pr;
+  proc_finish(s->proc, &pr);
+  s->proc = NULL;
+  SpacerResult r = s->node ? spacer_node_result(s->c, &pr, s->timeout) : libz3_finish(s, &pr);
   proc_free(&pr);
   return r;
+}
+
+Proc *spacer_proc(SpacerRun *s) { return s->proc; }
+
+void spacer_stop(SpacerRun *s) {
+  if (s->proc)
+    proc_stop(s->proc);
+}
+
+SpacerResult spacer_solve_libz3(Chc *c, double timeout, long memory_mb) {
+  return spacer_finish(spacer_start_libz3(c, timeout, memory_mb));
+}
+
+SpacerResult spacer_race(Chc *c, double timeout, long memory_mb, const char **winner) {
+  SpacerRun *run[2] = {spacer_start_libz3(c, timeout, memory_mb),
+                       spacer_start_node(c, timeout, memory_mb)};
+  const char *names[2] = {"libz3", "z3-solver"};
+  SpacerResult res[2] = {{0}, {0}};
+  bool done[2] = {false, false};
+  double until = clock_now() + timeout + 2;
+  /* libz3's counterexample is the one replay can follow: a false of Node's
+   * is kept while libz3 may still give its own */
+  int best = -1;
+  while ((!done[0] || !done[1]) && clock_now() < until) {
+    Proc *ps[2];
+    int n = 0, map[2];
+    for (int i = 0; i < 2; i++)
+      if (!done[i] && run[i]->proc) {
+        map[n] = i;
+        ps[n++] = run[i]->proc;
+      } else if (!done[i]) {
+        res[i] = spacer_finish(run[i]);
+        done[i] = true;
+      }
+    if (n && !proc_wait(ps, n, until - clock_now()))
+      continue;
+    for (int k = 0; k < n; k++) {
+      int i = map[k];
+      if (!proc_finished(ps[k]))
+        continue;
+      res[i] = spacer_finish(run[i]);
+      done[i] = true;
+      if (res[i].verdict == VERDICT_TRUE || (res[i].verdict == VERDICT_FALSE && i == 0)) {
+        best = i;
+      } else if (res[i].verdict == VERDICT_FALSE && best < 0) {
+        best = i;
+        continue;
+      }
+    }
+    if (best >= 0 && (res[best].verdict == VERDICT_TRUE || best == 0))
+      break;
+  }
+  for (int i = 0; i < 2; i++)
+    if (!done[i]) {
+      spacer_stop(run[i]);
+      res[i] = spacer_finish(run[i]);
+    }
+  if (best < 0)
+    best = 0; /* no answer: libz3's reason (a timeout, mostly) */
+  if (winner)
+    *winner = names[best];
+  return res[best];
 }
 
 void spacer_invariants(Chc *c, SpacerResult *r, Answer *out, const char *source) {

@@ -8,6 +8,7 @@
 #include "backend.h"
 #include "chc.h"
 #include "names.h"
+#include "proc.h"
 
 /* A ground fact of a counterexample: a predicate applied to values. */
 typedef struct GroundFact {
@@ -33,6 +34,25 @@ typedef struct SpacerResult {
 SpacerResult spacer_solve_libz3(Chc *c, double timeout, long memory_mb);
 /* Spacer of the npm z3-solver release, through the Node.js runner. */
 SpacerResult spacer_solve_node(Chc *c, double timeout, long memory_mb);
+/* Both at once, on the two cores: the first proof wins, and libz3's
+ * counterexample (the one replay can follow; a false of Node's is taken
+ * only when libz3 has none); the other is stopped. *winner (if not NULL)
+ * names the solver of the answer. */
+SpacerResult spacer_race(Chc *c, double timeout, long memory_mb, const char **winner);
+
+/* A Spacer run under way (the pieces of the above): start, wait with
+ * proc_wait on spacer_proc, finish (reaps it). */
+typedef struct SpacerRun SpacerRun;
+SpacerRun *spacer_start_libz3(Chc *c, double timeout, long memory_mb);
+SpacerRun *spacer_start_node(Chc *c, double timeout, long memory_mb);
+Proc *spacer_proc(SpacerRun *s);     /* NULL: it did not start */
+void spacer_stop(SpacerRun *s);
+SpacerResult spacer_finish(SpacerRun *s);
+/* For the two runners (spacer.c, spacer_node.c). */
+SpacerRun *spacer_run_new(Chc *c, bool node, double timeout, long memory_mb);
+void spacer_run_started(SpacerRun *s, Proc *p);
+void spacer_run_failed(SpacerRun *s, const char *why);
+SpacerResult spacer_node_result(Chc *c, ProcResult *pr, double timeout);
 /* Is the Node.js runner installed (node on PATH, z3-solver installed)? */
 bool spacer_node_available(char *why, size_t size);
 /* The interpretations of a TRUE result as invariants (Var names). */

@@ -91,35 +91,47 @@ static void read_model(Chc *c, const char *model, SpacerResult *r) {
   }
 }
 
-SpacerResult spacer_solve_node(Chc *c, double timeout, long memory_mb) {
-  SpacerResult r = {0};
+SpacerRun *spacer_start_node(Chc *c, double timeout, long memory_mb) {
+  SpacerRun *s = spacer_run_new(c, true, timeout, memory_mb);
   char why[512];
   if (!spacer_node_available(why, sizeof why)) {
-    r.reason = xstrdup(why);
-    return r;
+    spacer_run_failed(s, xstrdup(why));
+    return s;
   }
   char *text = chc_text(c, true, false);
   char *heap = memory_mb > 0 ? xformat("--max-old-space-size=%ld", memory_mb) : NULL;
-  const char *argv[] = {node_binary(), heap ? heap : "--no-warnings", runner_path(), NULL};
-  ProcResult pr;
-  proc_run(&(ProcSpec){.argv = argv, .input = text, .timeout = timeout}, &pr);
-  r.seconds = pr.seconds;
-  const char *failure = proc_failure(&pr, "node");
-  if (pr.end == PROC_TIMED_OUT) {
+  const char **argv = xalloc(sizeof(char *) * 4);
+  argv[0] = node_binary();
+  argv[1] = heap ? heap : "--no-warnings";
+  argv[2] = runner_path();
+  spacer_run_started(s, proc_start(&(ProcSpec){.argv = argv, .input = text, .timeout = timeout}));
+  return s;
+}
+
+SpacerResult spacer_node_result(Chc *c, ProcResult *pr, double timeout) {
+  SpacerResult r = {0};
+  r.seconds = pr->seconds;
+  const char *failure = proc_failure(pr, "node");
+  if (pr->end == PROC_TIMED_OUT) {
     r.reason = xformat("timeout after %.0f s", timeout);
+  } else if (pr->end == PROC_STOPPED) {
+    r.reason = "stopped: the other solver answered first";
   } else {
-    const char *model = strstr(pr.out, "\nmodel\n");
-    char *head = model ? xstrndup(pr.out, (size_t)(model - pr.out + 1)) : xstrdup(pr.out);
+    const char *model = strstr(pr->out, "\nmodel\n");
+    char *head = model ? xstrndup(pr->out, (size_t)(model - pr->out + 1)) : xstrdup(pr->out);
     spacer_read_output(c, head, &r);
     if (model && r.verdict == VERDICT_TRUE)
       read_model(c, model + 7, &r);
     if (r.verdict == VERDICT_UNKNOWN && failure)
       r.reason = failure;
-    else if (r.verdict == VERDICT_UNKNOWN && pr.status != 0)
-      r.reason = xformat("node exited with status %d: %.200s", pr.status, pr.err);
+    else if (r.verdict == VERDICT_UNKNOWN && pr->status != 0)
+      r.reason = xformat("node exited with status %d: %.200s", pr->status, pr->err);
   }
-  proc_free(&pr);
   return r;
+}
+
+SpacerResult spacer_solve_node(Chc *c, double timeout, long memory_mb) {
+  return spacer_finish(spacer_start_node(c, timeout, memory_mb));
 }
 
 static bool node_available(const BackendOptions *o, char *why, size_t size) {

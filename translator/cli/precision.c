@@ -21,6 +21,7 @@
 
 #include "dataflow.h"
 #include "emit.h"
+#include "smt.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -312,7 +313,7 @@ static void relation_of(Program *p, const CellOptions *base, Access *x, Access *
   Stmt *loop = x->loop;
   for (int sign = -1; sign <= 1; sign += 2) {
     bool ok = true;
-    Lin r = lin_combine(&lx, &ly, -sign, &ok); /* x_a + sign*x_b == idx_a + sign*idx_b */
+    Lin r = lin_combine(&lx, &ly, sign, &ok); /* x_a + sign*x_b == idx_a + sign*idx_b */
     if (!ok || !fixed_in(&r, loop))
       continue;
     if (x->array == y->array && sign < 0 && !r.n && !r.c)
@@ -347,7 +348,10 @@ static void relation_of(Program *p, const CellOptions *base, Access *x, Access *
   }
 }
 
-/* A write at an index its loop does not change: a cell there. */
+/* A write at an index its loop does not change: a cell there (for an
+ * array no assertion reads: such a cell observes no assertion, which is
+ * then covered anyway -- the sentinel a search relies on). Tried early and
+ * briefly: it is cheap, and it decides or fails fast. */
 static void pin_of(Program *p, const CellOptions *base, Access *w, Precisions *out) {
   Lin l = {0};
   if (!lin_of(w->idx, 1, &l) || !fixed_in(&l, w->loop))
@@ -359,7 +363,8 @@ static void pin_of(Program *p, const CellOptions *base, Access *w, Precisions *o
     return;
   Relation rel = {a, NULL, 1, 0, 0, e};
   Precision *pr = candidate(base, xformat("a cell of %s at the write %s[%s]", a->name,
-                                          w->array->name, expr_to_c(w->idx)), 80);
+                                          w->array->name, expr_to_c(w->idx)), 120);
+  pr->quick = true;
   vec_push(&pr->relations, rel);
   add(out, pr);
 }
@@ -368,6 +373,54 @@ static Var *home_array(Program *p, Var *a) {
   Expr *none = NULL;
   Func *f;
   return home_of(p, a, &none, &f);
+}
+
+/* Does an assertion read the array a stands for? */
+static bool asserted_array(Program *p, Scan *sc, Var *a) {
+  Var *h = home_array(p, a);
+  for (int i = 0; i < sc->acc.len; i++)
+    if (sc->acc.data[i].assertion && home_array(p, sc->acc.data[i].array) == h)
+      return true;
+  return false;
+}
+
+/* Pairs of relations: a relation between two cells of one array with one
+ * between a cell of it and another array's (the reversal against a copy:
+ * t_x1 + t_x2 == n - 1 and t_x1 + old_x1 == n - 1), each cell of the first
+ * in turn. */
+static void composites(const CellOptions *base, Precisions *out) {
+  int n = out->len;
+  for (int i = 0; i < n; i++) {
+    Precision *self = out->data[i];
+    if (self->relations.len != 1 || self->relations.data[0].a != self->relations.data[0].b ||
+        !self->relations.data[0].b)
+      continue;
+    Var *a = self->relations.data[0].a;
+    for (int j = 0; j < n; j++) {
+      Precision *cross = out->data[j];
+      if (cross->relations.len != 1 || !cross->relations.data[0].b ||
+          cross->relations.data[0].a == cross->relations.data[0].b)
+        continue;
+      Relation r = cross->relations.data[0];
+      bool on_a = r.a == a, on_b = r.b == a;
+      if (!on_a && !on_b)
+        continue;
+      for (int c = 1; c <= 2; c++) {
+        Relation rc = r;
+        if (on_a)
+          rc.ca = c;
+        else
+          rc.cb = c;
+        Precision *pr = candidate(base, xformat("%s; %s (cell %d of %s)", self->why, cross->why, c,
+                                                a->name), 74);
+        for (int k = 0; k < self->cells.specs.len; k++)
+          vec_push(&pr->cells.specs, self->cells.specs.data[k]);
+        vec_push(&pr->relations, self->relations.data[0]);
+        vec_push(&pr->relations, rc);
+        add(out, pr);
+      }
+    }
+  }
 }
 
 void precision_candidates(Program *orig, const CellOptions *base, Precisions *out) {
@@ -383,7 +436,7 @@ void precision_candidates(Program *orig, const CellOptions *base, Precisions *ou
   /* relations of accesses in one loop or one assertion, pins */
   for (int i = 0; i < sc.acc.len; i++) {
     Access *x = &sc.acc.data[i];
-    if (x->write && !x->assertion)
+    if (x->write && !x->assertion && !asserted_array(orig, &sc, x->array))
       pin_of(orig, base, x, out);
     for (int j = i + 1; j < sc.acc.len; j++) {
       Access *y = &sc.acc.data[j];
@@ -441,6 +494,136 @@ void precision_candidates(Program *orig, const CellOptions *base, Precisions *ou
   Precision *ob = candidate(base, "observer flags", 30);
   ob->cells.observers = true;
   add(out, ob);
+  composites(base, out);
+}
+
+/* ---- Relations the invariants show -------------------------------------------------- */
+
+typedef struct VarScope {
+  Program *p;
+  Func *f;
+} VarScope;
+
+static Expr *var_leaf(Z3_ast a, void *arg) {
+  VarScope *vs = arg;
+  Z3_context z = smt_ctx();
+  if (Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, a))) != Z3_OP_UNINTERPRETED)
+    return NULL;
+  const char *name = Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, a))));
+  Var *v = find_local(vs->f, name);
+  if (!v)
+    v = find_global(vs->p, name);
+  return v && is_scalar(v->type) ? new_var_ref(v, (Loc){0}) : NULL;
+}
+
+typedef struct Changed {
+  Stmt *loop;
+  VEC(Z3_ast) vars;
+  VarVec seen;
+} Changed;
+
+static void changed_var(Var *v, void *arg) {
+  Changed *c = arg;
+  if (is_scalar(v->type) && !var_in(&c->seen, v) && stmt_assigns(c->loop, v)) {
+    vec_push(&c->seen, v);
+    vec_push(&c->vars, smt_var(v));
+  }
+}
+
+/* e_x + sign * e_y as an expression over what the loop does not change,
+ * when the loop's head invariant fixes it (i + j == n - 1 for the i and j
+ * of a reversal); NULL otherwise. */
+static Expr *fixed_by(Program *p, Access *x, Access *y, int sign, Z3_ast inv) {
+  Z3_context z = smt_ctx();
+  Expr *sum = new_binary(sign > 0 ? E_ADD : E_SUB, x->idx, y->idx, x->stmt->loc);
+  Z3_ast s = smt_int_const("rel!s");
+  Z3_ast phi = smt_and2(inv, Z3_mk_eq(z, s, smt_int(sum, NULL)));
+  Changed ch = {x->loop, {0}, {0}};
+  expr_vars(sum, changed_var, &ch);
+  SmtAsts consts = {0};
+  smt_constants(inv, &consts);
+  for (int i = 0; i < consts.len; i++) {
+    Z3_ast c = consts.data[i];
+    const char *name = Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, c))));
+    Var *v = find_local(x->func, name);
+    if (v && !var_in(&ch.seen, v) && stmt_assigns(x->loop, v)) {
+      vec_push(&ch.seen, v);
+      vec_push(&ch.vars, c);
+    }
+  }
+  if (!ch.vars.len)
+    return NULL;
+  Z3_ast q = smt_exists_qe(ch.vars.data, ch.vars.len, phi);
+  if (!q)
+    return NULL;
+  SmtAsts cs = {0};
+  smt_conjuncts(Z3_simplify(z, q), &cs);
+  for (int i = 0; i < cs.len; i++) {
+    Z3_ast c = cs.data[i];
+    if (Z3_get_ast_kind(z, c) != Z3_APP_AST ||
+        Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, c))) != Z3_OP_EQ)
+      continue;
+    Z3_ast l = Z3_get_app_arg(z, Z3_to_app(z, c), 0), r = Z3_get_app_arg(z, Z3_to_app(z, c), 1);
+    Z3_ast other = Z3_is_eq_ast(z, l, s) ? r : Z3_is_eq_ast(z, r, s) ? l : NULL;
+    if (!other)
+      continue;
+    VarScope vs = {p, x->func};
+    Expr *e = smt_to_ir(other, var_leaf, &vs, x->stmt->loc);
+    if (e)
+      return e;
+  }
+  return NULL;
+}
+
+void precision_more(Program *orig, const FactVec *facts, Precisions *out) {
+  Scan sc = {.p = orig};
+  bool *reach = reachable_funcs(orig);
+  for (int i = 0; i < orig->funcs.len; i++) {
+    if (!reach[i] || !orig->funcs.data[i]->body)
+      continue;
+    sc.f = orig->funcs.data[i];
+    scan(&sc, sc.f->body);
+  }
+  CellOptions base = out->len ? out->data[0]->cells : (CellOptions){0};
+  int before = out->len;
+  for (int i = 0; i < sc.acc.len; i++) {
+    Access *x = &sc.acc.data[i];
+    if (!x->loop)
+      continue;
+    /* the scalar invariants at the loop's head */
+    Z3_ast inv = NULL;
+    for (int k = 0; k < facts->len; k++) {
+      const Fact *f = &facts->data[k];
+      if (f->point == FACT_AFTER_LOOP && !strcmp(f->func, x->func->name) &&
+          f->loc.line == x->loop->loc.line && f->loc.col == x->loop->loc.col &&
+          Z3_get_ast_kind(smt_ctx(), f->formula) != Z3_QUANTIFIER_AST)
+        inv = smt_and2(inv, f->formula);
+    }
+    if (!inv)
+      continue;
+    for (int j = i + 1; j < sc.acc.len; j++) {
+      Access *y = &sc.acc.data[j];
+      if (y->loop != x->loop || y->array != x->array || expr_equal(x->idx, y->idx))
+        continue;
+      for (int sign = -1; sign <= 1; sign += 2) {
+        Expr *rhs = fixed_by(orig, x, y, sign, inv);
+        Func *ha;
+        Var *a = rhs ? home_of(orig, x->array, &rhs, &ha) : NULL;
+        if (!a || !rhs || !visible_in(rhs, ha))
+          continue;
+        Relation rel = {a, a, 1, 2, sign, rhs};
+        char *text = xformat("cells of %s at %s and %s, which its loop keeps %s %s", a->name,
+                             expr_to_c(x->idx), expr_to_c(y->idx), sign > 0 ? "summing to" : "apart by",
+                             expr_to_c(rhs));
+        Precision *pr = candidate(&base, text, 76);
+        at_least(pr, a, 2);
+        vec_push(&pr->relations, rel);
+        add(out, pr);
+      }
+    }
+  }
+  if (out->len > before)
+    composites(&base, out);
 }
 
 /* ---- Focus text ------------------------------------------------------------------------------ */

@@ -14,6 +14,7 @@
 #ifndef A2S_PRECISION_H
 #define A2S_PRECISION_H
 
+#include "facts.h"
 #include "replay.h"
 #include "transform.h"
 
@@ -35,6 +36,7 @@ typedef struct Precision {
   double slice;            /* seconds its next attempt gets (0: its share) */
   int attempts;
   bool retired;            /* a spurious counterexample: refined instead */
+  bool quick;              /* a short first turn (it decides or fails fast) */
 } Precision;
 
 typedef VEC(Precision *) Precisions;
@@ -42,6 +44,10 @@ typedef VEC(Precision *) Precisions;
 /* The candidates for the normalized program orig, starting from the user's
  * options base (empty: automatic), the first being base itself. */
 void precision_candidates(Program *orig, const CellOptions *base, Precisions *out);
+/* More candidates, once facts are known: two accesses of one array in a
+ * loop whose indices the loop's head invariant (a scalar fact) keeps at a
+ * fixed sum or difference (the i and j of a reversal, i + j == n - 1). */
+void precision_more(Program *orig, const FactVec *facts, Precisions *out);
 /* The options of p with its focus made from its relations over the cells
  * of abs (abstract_cells of the same program with p->cells): the text the
  * cell abstraction parses. NULL when a relation's cells are not there. */

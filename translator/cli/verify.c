@@ -170,6 +170,8 @@ typedef struct Run {
   int facts_rounds;
   VEC(AttemptLog) log;
   Sizes sizes;
+  bool race;               /* libz3 and z3-solver at once */
+  const char *solver;      /* which one answered last */
 } Run;
 
 static double left(Run *r) {
@@ -401,11 +403,21 @@ static void lift_proof(Run *r, Attempt *at, Answer *a) {
   r->lifted = true;
 }
 
+/* Spacer: the one asked for (--solver), or both at once when there are two
+ * cores and Node.js is there -- libz3 and z3-solver prove different
+ * programs (BENCHMARKS.md); the first answer wins. */
 static SpacerResult solve(Run *r, Chc *c, double seconds) {
   bool node = r->o->solver && !strcmp(r->o->solver, "node");
   char why[256] = "";
   if (node && !spacer_node_available(why, sizeof why))
     return (SpacerResult){.reason = xformat("--solver=node: %s", why)};
+  if (!r->o->solver && r->race) {
+    const char *winner = NULL;
+    SpacerResult sr = spacer_race(c, seconds, r->o->memory_mb, &winner);
+    r->solver = winner;
+    return sr;
+  }
+  r->solver = node ? "z3-solver" : "libz3";
   return node ? spacer_solve_node(c, seconds, r->o->memory_mb)
               : spacer_solve_libz3(c, seconds, r->o->memory_mb);
 }
@@ -433,14 +445,16 @@ static Outcome spacer_attempt(Run *r, Attempt *at, double until) {
     if (t < 0.05)
       break;
     deadline_phase("Spacer");
-    say(r, "solving with Spacer (%s), %s", r->o->solver && !strcmp(r->o->solver, "node") ?
-        "z3-solver via Node.js" : "libz3", exact ? "the sizes as they are" : "the sizes as parameters");
+    say(r, "solving with Spacer (%s), %s",
+        r->o->solver ? (!strcmp(r->o->solver, "node") ? "z3-solver via Node.js" : "libz3")
+        : r->race ? "libz3 and z3-solver at once" : "libz3",
+        exact ? "the sizes as they are" : "the sizes as parameters");
     SpacerResult sr = solve(r, c, exact ? t : t * 0.35);
     at->c = c;
     at->sr = sr;
     last = sr;
     if (sr.verdict == VERDICT_TRUE) {
-      r->how = r->o->solver && !strcmp(r->o->solver, "node") ? "spacer (z3-solver)" : "spacer";
+      r->how = xformat("spacer (%s)", r->solver);
       return OUT_PROOF;
     }
     if (sr.verdict == VERDICT_FALSE) {
@@ -552,7 +566,7 @@ static double slice_of(Run *r, Precision *pr, Precisions *ps) {
   double total = r->deadline - r->start;
   /* the first attempt, the best candidate, a large share: most tasks are
    * decided there and Spacer needs the time under load */
-  double s = pr->slice ? pr->slice : r->log.len ? total / 8 : total * 0.5;
+  double s = pr->slice ? pr->slice : pr->quick || r->log.len ? total / 8 : total * 0.5;
   int standing = 0;
   for (int i = 0; i < ps->len; i++)
     standing += !ps->data[i]->retired;
@@ -642,6 +656,10 @@ static int refine(Run *r) {
       int n = learn_facts(r, &at, min2(total * 0.15, 15));
       if (n) {
         say(r, "%d new proven facts (%d in all)", n, r->facts.len);
+        int had = ps.len;
+        precision_more(r->orig, &r->facts, &ps);
+        if (ps.len > had)
+          say(r, "%d more precisions from the facts", ps.len - had);
         /* every precision gets a new turn with them */
         for (int i = 0; i < ps.len; i++)
           if (ps.data[i]->retired && ps.data[i]->attempts < 2)
@@ -788,6 +806,8 @@ int verify_main(Options *o) {
   if (!abs)
     return EXIT_USAGE;
   r.sizes = array_sizes(r.orig);
+  char why[256];
+  r.race = !o->solver && sysconf(_SC_NPROCESSORS_ONLN) >= 2 && spacer_node_available(why, sizeof why);
 
   /* A concrete run reaching the error is a counterexample by itself. */
   deadline_phase("random runs of the program");
