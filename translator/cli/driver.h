@@ -27,6 +27,7 @@ typedef struct Options {
   const char *config;      /* --config=... (analyzer configuration, domain) */
   bool no_cells;           /* --no-cells: SMT arrays instead of cells */
   bool no_facts;           /* --no-facts: Spacer without the polyhedral invariants */
+  bool no_refine;          /* --no-refine: verify tries the first precision only */
   bool lift_invariants;    /* --invariants: verify also lifts those of a proof */
   bool verbose;            /* -v */
   VEC(const char *) passthrough; /* options given again to each verify run (bench) */

@@ -202,6 +202,9 @@ void parse_options(Options *o, int argc, char **argv, int first) {
     } else if (!strcmp(a, "--no-facts")) {
       o->no_facts = true;
       vec_push(&o->passthrough, a);
+    } else if (!strcmp(a, "--no-refine")) {
+      o->no_refine = true;
+      vec_push(&o->passthrough, a);
     } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
       o->verbose = true;
     } else if ((v = option_value(argc, argv, &i, "--clang-arg"))) {

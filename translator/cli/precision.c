@@ -423,6 +423,50 @@ static void composites(const CellOptions *base, Precisions *out) {
   }
 }
 
+static bool is_cross(const Precision *p) {
+  return p->relations.len == 1 && p->relations.data[0].b &&
+         p->relations.data[0].a != p->relations.data[0].b;
+}
+
+static bool moved_around(const Precisions *out, int n, const Var *a) {
+  for (int i = 0; i < n; i++)
+    if (out->data[i]->relations.len == 1 && out->data[i]->relations.data[0].a == a &&
+        out->data[i]->relations.data[0].b == a)
+      return true;
+  return false;
+}
+
+/* Two different relations between the same two arrays (a copy old[k] =
+ * t[k], then an assertion on t[k] and old[n - 1 - k]): one array gets a
+ * cell per relation, each related to the other array's cell. The array
+ * whose elements move around (a self relation) first. */
+static void cross_pairs(const CellOptions *base, Precisions *out) {
+  int n = out->len;
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++) {
+      Precision *pi = out->data[i], *pj = out->data[j];
+      if (!is_cross(pi) || !is_cross(pj))
+        continue;
+      Relation ri = pi->relations.data[0], rj = pj->relations.data[0];
+      bool same = ri.a == rj.a && ri.b == rj.b, swapped = ri.a == rj.b && ri.b == rj.a;
+      if (!same && !swapped)
+        continue;
+      Var *pair[2] = {ri.a, ri.b};
+      for (int k = 0; k < 2; k++) {
+        Var *x = pair[k];
+        Relation r1 = ri, r2 = rj;
+        *(r1.a == x ? &r1.ca : &r1.cb) = 1;
+        *(r2.a == x ? &r2.ca : &r2.cb) = 2;
+        Precision *pr = candidate(base, xformat("two cells of %s: %s; %s", x->name, pi->why, pj->why),
+                                  moved_around(out, n, x) ? 77 : 70);
+        at_least(pr, x, 2);
+        vec_push(&pr->relations, r1);
+        vec_push(&pr->relations, r2);
+        add(out, pr);
+      }
+    }
+}
+
 void precision_candidates(Program *orig, const CellOptions *base, Precisions *out) {
   add(out, candidate(base, "the automatic cells", 100));
   Scan sc = {.p = orig};
@@ -442,7 +486,8 @@ void precision_candidates(Program *orig, const CellOptions *base, Precisions *ou
       Access *y = &sc.acc.data[j];
       bool together = (x->loop && x->loop == y->loop) ||
                       (x->assertion && y->assertion && x->stmt == y->stmt);
-      if (together && x->func == y->func && !expr_equal(x->idx, y->idx))
+      if (together && x->func == y->func &&
+          (x->array != y->array || !expr_equal(x->idx, y->idx)))
         relation_of(orig, base, x, y, out);
     }
   }
@@ -495,6 +540,7 @@ void precision_candidates(Program *orig, const CellOptions *base, Precisions *ou
   ob->cells.observers = true;
   add(out, ob);
   composites(base, out);
+  cross_pairs(base, out);
 }
 
 /* ---- Relations the invariants show -------------------------------------------------- */
@@ -657,8 +703,11 @@ const char *precision_focus(const Precision *p, Program *abs) {
     const char *xb = r->b ? cell_index(abs, r->b, r->cb) : NULL;
     if (!xa || (r->b && !xb))
       return NULL;
-    char *eq = r->b ? xformat("%s %s %s == %s", xa, r->sign > 0 ? "+" : "-", xb, expr_to_c(r->rhs))
-                    : xformat("%s == %s", xa, expr_to_c(r->rhs));
+    long long zero = 1;
+    char *eq = !r->b ? xformat("%s == %s", xa, expr_to_c(r->rhs))
+               : r->sign < 0 && expr_is_const(r->rhs, &zero) && zero == 0
+                   ? xformat("%s == %s", xa, xb)
+                   : xformat("%s %s %s == %s", xa, r->sign > 0 ? "+" : "-", xb, expr_to_c(r->rhs));
     focus = focus ? xformat("%s && %s", focus, eq) : eq;
   }
   return focus;

@@ -54,14 +54,17 @@ const char verify_help[] =
     "  --timeout=S        give up after S seconds (default 60)\n"
     "  --memory=MB        address-space limit of the engines run as child\n"
     "                     processes (Spacer, the polyhedra engine, Interproc)\n"
-    "  --solver=z3|node   Spacer of the linked libz3 (default) or of the npm\n"
-    "                     z3-solver release run by Node.js\n"
+    "  --solver=z3|node   Spacer of the linked libz3 or of the npm z3-solver\n"
+    "                     release run by Node.js (default: both at once when\n"
+    "                     Node is there, the first answer wins)\n"
     "  --backend=NAME     spacer (default), polyhedra, cpachecker, flata, interproc\n"
     "  --invariants       also lift and re-check the invariants of a proof\n"
     "  --format=text|json the verdict as lines (default) or one JSON object\n"
     "  --no-cells         baseline: Horn clauses over SMT arrays, no cells\n"
     "  --no-facts         neither the polyhedral invariants in Spacer's clauses\n"
     "                     nor proven facts carried from loop to loop\n"
+    "  --no-refine        try the first precision only (the options given, or\n"
+    "                     the automatic cells): no refinement\n"
     "  -v                 explain on stderr, one line per attempt\n"
     "  and the abstraction and front-end options of arr2scalar --help: given,\n"
     "  they are the first precision tried (verify still refines them)\n"
@@ -359,7 +362,7 @@ static Program *abstract_at(Attempt *at) {
     co.focus = NULL;
     Program *plain = abstract_cells(at->prog, &co);
     const char *rel = plain ? precision_focus(pr, plain) : NULL;
-    co.focus = !rel ? NULL : pr->cells.focus ? xformat("%s && %s", pr->cells.focus, rel) : rel;
+    co.focus = rel; /* with the focus given, if any */
   }
   Program *abs = !pr->relations.len || co.focus ? abstract_cells(at->prog, &co) : NULL;
   bool ok = abs && error_count() == before;
@@ -590,7 +593,10 @@ static int refine(Run *r) {
   precision_candidates(r->orig, &r->o->cells, &ps);
   /* arrays accessed at the same indices: their cells at the same index */
   Program *plain = abstract_cells(r->orig, &r->o->cells);
-  const char *af = plain && !r->o->cells.focus ? auto_focus(r->orig, plain) : NULL;
+  const char *af = plain && !r->o->cells.focus && !r->o->no_refine ? auto_focus(r->orig, plain)
+                                                                     : NULL;
+  for (int i = 1; i < ps.len && r->o->no_refine; i++)
+    ps.data[i]->retired = true;
   if (af) {
     Precision *pr = xalloc(sizeof *pr);
     *pr = *ps.data[0];
@@ -651,7 +657,7 @@ static int refine(Run *r) {
     }
     /* what the polyhedra found, proven, carried to the next attempts */
     double total = r->deadline - r->start;
-    if (out != OUT_UNUSABLE && r->facts_rounds < 3 && left(r) > total * 0.25) {
+    if (out != OUT_UNUSABLE && !r->o->no_refine && r->facts_rounds < 3 && left(r) > total * 0.25) {
       r->facts_rounds++;
       int n = learn_facts(r, &at, min2(total * 0.15, 15));
       if (n) {

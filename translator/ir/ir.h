@@ -207,6 +207,7 @@ struct Program {
   VEC(ArrayCells *) arrays;   /* one per abstracted array */
   const char *focus_text;     /* the --focus expression, as given */
   Expr *focus;                /* ... and as parsed */
+  Func *focus_owner;          /* the function where it is assumed */
   VarVec observers;
   struct NameIndex *names;    /* the global names taken (ir.c) */
   /* When the entry is the caller generated for --entry (its Func.generated

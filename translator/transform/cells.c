@@ -357,6 +357,7 @@ Program *abstract_cells(Program *src, const CellOptions *opt) {
       return NULL;
     }
     dst->focus = a.focus;
+    dst->focus_owner = a.focus_owner;
   }
 
   /* 4. statements */

@@ -16,14 +16,17 @@
  */
 #include "transform.h"
 #include "smt.h"
+#include "dataflow.h"
 
 #include <string.h>
 
 typedef struct Cover {
+  Program *orig;
   Program *abs;
   bool user_choices;       /* --cells, --ordered or --focus was given */
   int uncovered;
   bool quiet;
+  Func *func;              /* the function of the assertion being checked */
 } Cover;
 
 static ArrayCells *created_cells(Program *abs, Var *array) {
@@ -72,10 +75,111 @@ static void focus_consts(Var *v, void *arg) {
 
 /* The variables of a read index: their values where the assertion reads,
  * shared by its reads, but not those the focus and the bounds mention (the
- * cells are chosen at entry, the variables may change since). */
+ * cells are chosen at entry, the variables may change since) -- unless the
+ * variable is stable (below): then it is the same variable in both. */
 typedef struct ReadVars {
+  Cover *cv;
   Asts from, to;
 } ReadVars;
+
+/* Does any statement of the program set v? */
+static bool set_anywhere(Program *p, Var *v) {
+  for (int i = 0; i < p->funcs.len; i++)
+    if (stmt_assigns(p->funcs.data[i]->body, v))
+      return true;
+  return false;
+}
+
+typedef struct Find {
+  Stmt *s;
+  bool found;
+} Find;
+
+static void find_stmt(Stmt *t, void *arg) {
+  Find *f = arg;
+  f->found |= t == f->s;
+}
+
+/* Index of the top-level statement of body that is or holds s, or -1. */
+static int top_index(Stmt *body, Stmt *s) {
+  for (int i = 0; body && i < body->stmts.len; i++) {
+    Find f = {s, false};
+    stmt_walk(body->stmts.data[i], find_stmt, &f);
+    if (f.found)
+      return i;
+  }
+  return -1;
+}
+
+typedef struct Uses {
+  Var *v;
+  bool found;
+} Uses;
+
+static void find_var(Var *v, void *arg) {
+  Uses *u = arg;
+  u->found |= v == u->v;
+}
+
+static bool expr_uses(Expr *e, Var *v) {
+  Uses u = {v, false};
+  expr_vars(e, find_var, &u);
+  return u.found;
+}
+
+typedef struct DeclOf {
+  Var *array;
+  Stmt *found;
+} DeclOf;
+
+static void find_decl(Stmt *s, void *arg) {
+  DeclOf *d = arg;
+  if (s->kind == S_DECL && s->var == d->array)
+    d->found = s;
+}
+
+/* The first top-level statement of f's body at which the focus can have been
+ * assumed: it waits for the cells of the arrays it names, created at their
+ * declarations (at entry for parameters and globals). */
+static int focus_point(Cover *cv, Func *f) {
+  int point = f->body->stmts.len;
+  for (int i = 0; i < cv->abs->arrays.len; i++) {
+    ArrayCells *ac = cv->abs->arrays.data[i];
+    bool named = false;
+    for (int c = 0; c < ac->cells.len && !named; c++)
+      for (int d = 0; d < ac->ndims; d++)
+        named |= expr_uses(cv->abs->focus, ac->cells.data[c].index[d]);
+    if (!named)
+      continue;
+    DeclOf d = {ac->array, NULL};
+    stmt_walk(f->body, find_decl, &d);
+    int at = d.found ? top_index(f->body, d.found) : -1;
+    if (at < point)
+      point = at;
+  }
+  return point;
+}
+
+/* A variable whose value at every read equals its value where the focus was
+ * assumed: a global no statement sets, or a parameter or local of the
+ * focus's function that only top-level statements before the focus set (a
+ * size n read into before the arrays of size n are declared). */
+static bool stable(Cover *cv, Var *v) {
+  if (var_in(&cv->orig->globals, v))
+    return !set_anywhere(cv->orig, v);
+  Func *f = cv->func;
+  Func *owner = cv->abs->focus_owner;
+  if (!cv->abs->focus || !owner || !f || !f->body || strcmp(f->name, owner->name) != 0 ||
+      !(var_in(&f->params, v) || var_in(&f->locals, v)))
+    return false;
+  int point = focus_point(cv, f);
+  for (int i = 0; i < f->body->stmts.len; i++) {
+    Stmt *t = f->body->stmts.data[i];
+    if (i < point ? stmt_assigns(t, v) && !stmt_sets(t, v) : stmt_assigns(t, v))
+      return false;
+  }
+  return true;
+}
 
 static void read_var(Var *v, void *arg) {
   ReadVars *rv = arg;
@@ -83,6 +187,8 @@ static void read_var(Var *v, void *arg) {
   for (int i = 0; i < rv->from.len; i++)
     if (Z3_is_eq_ast(smt_ctx(), rv->from.data[i], x))
       return;
+  if (stable(rv->cv, v))
+    return;
   vec_push(&rv->from, x);
   vec_push(&rv->to, smt_int_const(xformat("%s@read", v->name)));
 }
@@ -95,7 +201,7 @@ static bool covered(Cover *cv, Stmt *s) {
   if (!reads.len)
     return true;
   Asts exist = {0};
-  ReadVars rv = {{0}, {0}};
+  ReadVars rv = {cv, {0}, {0}};
   Z3_ast ranges = NULL, inner = NULL;
   for (int j = 0; j < reads.len; j++) {
     Expr *r = reads.data[j];
@@ -165,10 +271,12 @@ int uncovered_assertions(Program *orig, Program *abs, const CellOptions *opt, bo
     user |= opt->specs.data[i].count > 0 || opt->specs.data[i].ordered;
   if (!user)
     return 0; /* automatic counts cover every assertion by construction */
-  Cover cv = {abs, user, 0, quiet};
+  Cover cv = {orig, abs, user, 0, quiet, NULL};
   bool *reach = reachable_funcs(orig);
   for (int i = 0; i < orig->funcs.len; i++)
-    if (reach[i])
-      visit(&cv, orig->funcs.data[i]->body);
+    if (reach[i]) {
+      cv.func = orig->funcs.data[i];
+      visit(&cv, cv.func->body);
+    }
   return cv.uncovered;
 }

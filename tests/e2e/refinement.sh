@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# refinement.sh -- verify chooses its own precision (issue 11).
+#
+# 1. Each program of tests/data/refine needs one kind of refinement: with
+#    the first precision only (--no-refine; for the small array also
+#    --exact=0) verify cannot prove it, and without options it proves it
+#    with a precision of that kind, printed as a reusable option line.
+#    The printed line is then given back: it must prove alone.
+# 2. The examples of examples/, with no options at all: true within 60 s
+#    each, with the precision that decided it (examples/README.md lists it).
+. "$2/tests/e2e/lib.sh"
+data=$src/tests/data/refine
+
+# run NAME TIMEOUT ARGS...: verify; sets V (verdict), P (precision line), T (seconds)
+run() {
+  local name=$1 t=$2
+  shift 2
+  timeout $((t + 15)) "$bin" verify --timeout="$t" "$@" >"$name.out" 2>"$name.err"
+  V=$(sed -n 's/^verdict: //p' "$name.out")
+  P=$(sed -n 's/^precision: //p' "$name.out")
+  T=$(sed -n 's/^time: //p' "$name.out")
+}
+
+# kind FILE WHAT BEFORE_OPTS PRECISION_PATTERN
+kind() {
+  local file=$1 what=$2 before=$3 pattern=$4 name
+  name=$(basename "$file" .c)
+  # shellcheck disable=SC2086 # BEFORE_OPTS are words
+  run "$name.before" 10 --no-refine $before "$data/$file"
+  case $V in
+  unknown) ;;
+  true) fail "$name: proven with the first precision alone: no $what needed (a better test is due)"; return ;;
+  *) fail "$name: first precision: want unknown, got '$V' $(cat "$name.err")"; return ;;
+  esac
+  run "$name" 40 "$data/$file"
+  if [ "$V" != true ]; then
+    fail "$name: want true after $what, got '$V': $(sed -n 's/^reason: //p' "$name.out")"
+    return
+  fi
+  # shellcheck disable=SC2254 # the pattern is a glob
+  case $P in
+  $pattern) ;;
+  *) fail "$name: proven, but not by $what: precision '$P' (want $pattern)"; return ;;
+  esac
+  # the line printed is a precision a user can give back
+  if [ "$P" = "(automatic)" ]; then set --; else eval "set -- $P"; fi
+  run "$name.again" 40 "$@" "$data/$file"
+  [ "$V" = true ] || { fail "$name: the printed precision '$P' alone gives '$V'"; return; }
+  ok "$name: unknown with the first precision, true after $what ($T s): $P"
+}
+
+kind pin_write.c "a cell pinned at a write index" "" "*--focus 'a_x1 == n - 1'*"
+kind relation_adjacent.c "a relation between two cells of one array" "" "*--cells a=2*--focus 'a_x1 - a_x2 == -1'*"
+kind exact_small.c "an exact small array" "--exact=0" "(automatic)"
+
+# ---- 2. The examples, no options -------------------------------------------------
+for ex in array_copy matrix_init sentinel slice_init reverse dutch_flag; do
+  run "$ex" 60 "$src/examples/$ex.c"
+  case $V in
+  true) ok "$ex: true in $T s, precision: $P" ;;
+  false) fail "$ex: WRONG VERDICT false" ;;
+  *)
+    if [ "$ex" = dutch_flag ]; then
+      # known: the white segment needs the paper's reduction (section 5.5)
+      note "$ex: $V (known limit, BENCHMARKS.md): $(sed -n 's/^reason: //p' "$ex.out")"
+    else
+      fail "$ex: want true with no options, got '$V': $(sed -n 's/^reason: //p' "$ex.out")"
+    fi ;;
+  esac
+done
+
+finish "verify refines its precision by itself"
