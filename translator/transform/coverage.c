@@ -142,7 +142,7 @@ static void find_decl(Stmt *s, void *arg) {
  * assumed: it waits for the cells of the arrays it names, created at their
  * declarations (at entry for parameters and globals). */
 static int focus_point(Cover *cv, Func *f) {
-  int point = f->body->stmts.len;
+  int point = f->body->stmts.len, named_any = 0;
   for (int i = 0; i < cv->abs->arrays.len; i++) {
     ArrayCells *ac = cv->abs->arrays.data[i];
     bool named = false;
@@ -151,13 +151,14 @@ static int focus_point(Cover *cv, Func *f) {
         named |= expr_uses(cv->abs->focus, ac->cells.data[c].index[d]);
     if (!named)
       continue;
+    named_any++;
     DeclOf d = {ac->array, NULL};
     stmt_walk(f->body, find_decl, &d);
     int at = d.found ? top_index(f->body, d.found) : -1;
     if (at < point)
       point = at;
   }
-  return point;
+  return named_any ? point : -1;
 }
 
 /* A variable whose value at every read equals its value where the focus was
