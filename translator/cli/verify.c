@@ -72,9 +72,13 @@ const char verify_help[] =
     "Exit codes: 0 true, 10 false (counterexample replayed on the original\n"
     "program), 20 unknown, 2 usage error or input not translatable, 3 internal error.\n";
 
-/* Share of the time for random runs before any proof attempt (at most 1 s):
- * many bugs show on the first runs. */
+/* Share of the time for random runs (at most 1 s): many bugs show on the
+ * first runs. The first FIRST_RUNS seconds of them come before any proof
+ * attempt, the rest after the first attempt when it did not prove: a proof
+ * of the first precision (most proofs, the polyhedra's in a tenth of a
+ * second) does not wait for them. */
 #define QUICK_SEARCH 0.05
+#define FIRST_RUNS 0.15
 
 /* Array sizes from this value up are generalized (chc.h). */
 #define GENERALIZE_FROM 64
@@ -588,6 +592,22 @@ static void log_attempt(Run *r, Attempt *at, Outcome out, double seconds) {
       outcome_names[out], at->note ? ": " : "", at->note ? one_line(at->note) : "", seconds);
 }
 
+/* The rest of the random runs, after a first attempt that did not prove:
+ * true when one reaches the error (the verdict is set). */
+static bool more_runs(Run *r) {
+  double budget = min2(QUICK_SEARCH * (r->deadline - r->start), 1) - FIRST_RUNS;
+  if (budget <= 0)
+    return false;
+  Replay cex = replay_random(r->orig, min2(budget, left(r)));
+  if (!cex.found)
+    return false;
+  say(r, "a run of the original program reaches the error: %s", cex.description);
+  r->verdict = VERDICT_FALSE;
+  r->bug = cex.description;
+  r->how = "random runs";
+  return true;
+}
+
 static int refine(Run *r) {
   Precisions ps = {0};
   precision_candidates(r->orig, &r->o->cells, &ps);
@@ -622,6 +642,8 @@ static int refine(Run *r) {
       last = out;
       last_note = at.note;
     }
+    if (r->log.len == 1 && out != OUT_PROOF && out != OUT_BUG && more_runs(r))
+      return finish(r);
     switch (out) {
     case OUT_PROOF:
       r->verdict = VERDICT_TRUE;
@@ -817,7 +839,7 @@ int verify_main(Options *o) {
 
   /* A concrete run reaching the error is a counterexample by itself. */
   deadline_phase("random runs of the program");
-  Replay cex = replay_random(r.orig, min2(QUICK_SEARCH * (r.deadline - r.start), 1));
+  Replay cex = replay_random(r.orig, min2(QUICK_SEARCH * (r.deadline - r.start), FIRST_RUNS));
   if (cex.found) {
     say(&r, "a run of the original program reaches the error: %s", cex.description);
     r.verdict = VERDICT_FALSE;
