@@ -6,7 +6,9 @@
 
 #include "chc.h"
 #include "facts.h"
+#include "learn.h"
 #include "lift.h"
+#include "recheck.h"
 #include "smt.h"
 #include "spacer.h"
 
@@ -125,6 +127,49 @@ static void unplaceable_facts_left_out(void **state) {
   assert_int_equal(facts_assume(q, &g), 0);
 }
 
+static Z3_ast two(Z3_ast k) {
+  (void)k;
+  return smt_num(2);
+}
+
+static Lifted candidate_at(Program *abs, Loc loc, Z3_ast formula) {
+  Lifted l = {0};
+  l.func = find_func(abs, "main");
+  l.kind = POINT_LOOP_HEAD;
+  l.loc = loc;
+  l.formula = formula;
+  l.quantified = true;
+  l.source = "test";
+  l.checked = -1;
+  return l;
+}
+
+/* verify learns only what the re-check proved: of two candidates at the
+ * fill loop's head, forall k < i. a[k] == 1 (true) and a[k] == 2 (false),
+ * the re-check proves the first and refutes the second, and only the first
+ * becomes a fact -- with it the sum is proved. */
+static void only_checked_candidates_become_facts(void **state) {
+  (void)state;
+  Program *p = normalize_text(fill_then_sum);
+  Stmt *fill = loop_at_line(find_func(p, "main")->body, 7);
+  Program *abs = abstract_program(p, NULL);
+  assert_non_null(abs);
+  LiftedVec v = {0};
+  vec_push(&v, candidate_at(abs, fill->loc, forall_range("a", smt_num(0), int_const("i"), two)));
+  vec_push(&v, candidate_at(abs, fill->loc, forall_range("a", smt_num(0), int_const("i"), one)));
+  vec_push(&v, candidate_at(abs, fill->loc, Z3_mk_le(smt_ctx(), int_const("i"), int_const("n"))));
+  recheck_invariants(p, abs, &v, 30);
+  assert_true(v.data[0].checked <= 0);
+  assert_int_equal(v.data[1].checked, 1);
+  assert_int_equal(v.data[2].checked, 1);
+  FactVec facts = {0};
+  assert_int_equal(learn_checked(&v, abs->entry, &facts), 2);
+  assert_int_equal(learn_checked(&v, abs->entry, &facts), 0); /* known already */
+  assert_true(Z3_is_eq_ast(smt_ctx(), facts.data[0].formula, v.data[1].formula));
+  int added;
+  assert_int_equal(solve_with(normalize_text(fill_then_sum), &facts, &added), VERDICT_TRUE);
+}
+
 /* A callee's exit relation after its call: fill(b, n) sets b'[k] == v for
  * k < n; main's assertion reads b afterwards. */
 static void exit_fact_after_calls(void **state) {
@@ -167,6 +212,7 @@ int main(void) {
       cmocka_unit_test_teardown(loop_fact_reaches_later_reads, teardown_all),
       cmocka_unit_test_teardown(unplaceable_facts_left_out, teardown_all),
       cmocka_unit_test_teardown(exit_fact_after_calls, teardown_all),
+      cmocka_unit_test_teardown(only_checked_candidates_become_facts, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

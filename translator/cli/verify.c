@@ -32,6 +32,7 @@
 #include "driver.h"
 #include "facts.h"
 #include "frontend.h"
+#include "learn.h"
 #include "lift.h"
 #include "precision.h"
 #include "recheck.h"
@@ -520,15 +521,6 @@ static Outcome attempt(Run *r, Attempt *at, double slice) {
 
 /* ---- Facts: what the polyhedra found, proven on the original program ----------------- */
 
-static bool known_fact(Run *r, const Fact *f) {
-  for (int i = 0; i < r->facts.len; i++)
-    if (r->facts.data[i].point == f->point && !strcmp(r->facts.data[i].func, f->func) &&
-        r->facts.data[i].loc.line == f->loc.line && r->facts.data[i].loc.col == f->loc.col &&
-        Z3_is_eq_ast(smt_ctx(), r->facts.data[i].formula, f->formula))
-      return true;
-  return false;
-}
-
 /* Lift the polyhedral invariants of an attempt and re-check them on the
  * original program; the proven ones become facts. Returns how many are
  * new. */
@@ -546,20 +538,11 @@ static int learn_facts(Run *r, Attempt *at, double seconds) {
     return 0;
   deadline_phase("the re-check of facts");
   recheck_invariants(r->orig, at->abs, &lifted, t);
-  int added = 0;
-  for (int i = 0; i < lifted.len; i++) {
-    Lifted *l = &lifted.data[i];
-    if (l->checked <= 0 || !l->func)
-      continue;
-    Fact f = {l->kind == POINT_EXIT ? FACT_AFTER_CALLS : FACT_AFTER_LOOP, l->func->name, l->loc,
-              l->formula};
-    if ((l->kind != POINT_EXIT && l->kind != POINT_LOOP_HEAD) ||
-        (f.point == FACT_AFTER_CALLS && l->func == at->abs->entry) || known_fact(r, &f))
-      continue;
-    vec_push(&r->facts, f);
-    added++;
-    say(r, "fact %s %s line %d: %s", f.point == FACT_AFTER_CALLS ? "after calls of" : "after the loop of",
-        f.func, f.loc.line, lift_text(f.formula));
+  int added = learn_checked(&lifted, at->abs->entry, &r->facts);
+  for (int i = r->facts.len - added; i < r->facts.len; i++) {
+    const Fact *f = &r->facts.data[i];
+    say(r, "fact %s %s line %d: %s", f->point == FACT_AFTER_CALLS ? "after calls of" : "after the loop of",
+        f->func, f->loc.line, lift_text(f->formula));
   }
   return added;
 }

@@ -1,0 +1,19 @@
+/*
+ * learn.h -- facts learned from an attempt of verify (learn.c): the lifted
+ * invariants the re-check proved on the original program, and only those.
+ */
+#ifndef A2S_LEARN_H
+#define A2S_LEARN_H
+
+#include "facts.h"
+#include "lift.h"
+
+/* Append to facts the lifted invariants of v that can be facts: checked
+ * (Lifted.checked > 0: proven by the re-check on the original program;
+ * a candidate that failed or was not checked is never assumed), at a loop
+ * head (a fact after the loop) or a function exit other than the entry's (a
+ * fact after its calls), and not already in facts. Returns how many were
+ * added; they are the last ones of facts. */
+int learn_checked(const LiftedVec *v, const Func *entry, FactVec *facts);
+
+#endif /* A2S_LEARN_H */
