@@ -173,6 +173,19 @@ static void scan(Scan *sc, Stmt *s) {
   }
 }
 
+/* The accesses of the functions main reaches. */
+static Scan scan_program(Program *p) {
+  Scan sc = {.p = p};
+  bool *reach = reachable_funcs(p);
+  for (int i = 0; i < p->funcs.len; i++) {
+    if (!reach[i] || !p->funcs.data[i]->body)
+      continue;
+    sc.f = p->funcs.data[i];
+    scan(&sc, sc.f->body);
+  }
+  return sc;
+}
+
 /* ---- Where cells are made ---------------------------------------------------------- */
 
 typedef struct CallFind {
@@ -469,14 +482,7 @@ static void cross_pairs(const CellOptions *base, Precisions *out) {
 
 void precision_candidates(Program *orig, const CellOptions *base, Precisions *out) {
   add(out, candidate(base, "the automatic cells", 100));
-  Scan sc = {.p = orig};
-  bool *reach = reachable_funcs(orig);
-  for (int i = 0; i < orig->funcs.len; i++) {
-    if (!reach[i] || !orig->funcs.data[i]->body)
-      continue;
-    sc.f = orig->funcs.data[i];
-    scan(&sc, sc.f->body);
-  }
+  Scan sc = scan_program(orig);
   /* relations of accesses in one loop or one assertion, pins */
   for (int i = 0; i < sc.acc.len; i++) {
     Access *x = &sc.acc.data[i];
@@ -622,14 +628,7 @@ static Expr *fixed_by(Program *p, Access *x, Access *y, int sign, Z3_ast inv) {
 }
 
 void precision_more(Program *orig, const FactVec *facts, Precisions *out) {
-  Scan sc = {.p = orig};
-  bool *reach = reachable_funcs(orig);
-  for (int i = 0; i < orig->funcs.len; i++) {
-    if (!reach[i] || !orig->funcs.data[i]->body)
-      continue;
-    sc.f = orig->funcs.data[i];
-    scan(&sc, sc.f->body);
-  }
+  Scan sc = scan_program(orig);
   CellOptions base = out->len ? out->data[0]->cells : (CellOptions){0};
   int before = out->len;
   for (int i = 0; i < sc.acc.len; i++) {
