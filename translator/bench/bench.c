@@ -99,6 +99,8 @@ typedef struct Task {
   long peak_kb;
   int status; /* exit code, -1 when ended by a signal */
   int inv_lifted, inv_checked; /* invariants of a proof (-1: none reported) */
+  const char *engine;    /* what decided the verdict (verify's `engine:`), or NULL */
+  const char *precision; /* the precision that decided it (`precision:`), or NULL */
 } Task;
 
 typedef VEC(Task) TaskVec;
@@ -291,6 +293,15 @@ static void show_progress(const Runner *r, const Task *t) {
   }
 }
 
+/* The rest of the line of out that starts with key (a copy), or NULL. */
+static const char *output_line(const char *out, const char *key) {
+  size_t n = strlen(key);
+  for (const char *l = out; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+    if (!strncmp(l, key, n))
+      return xstrndup(l + n, strcspn(l + n, "\n"));
+  return NULL;
+}
+
 /* The run has ended: collect its output and measures, classify, free the
  * slot. */
 static void finish_task(Runner *r, Slot *s) {
@@ -310,6 +321,8 @@ static void finish_task(Runner *r, Slot *s) {
   }
   /* the quantified invariants that come with a proof, and how many of them
    * were re-checked on the original program */
+  t->engine = output_line(pr.out, "engine: ");
+  t->precision = output_line(pr.out, "precision: ");
   const char *inv = strstr(pr.out, "\ninvariants: ");
   t->inv_lifted = t->inv_checked = -1;
   if (inv && sscanf(inv, "\ninvariants: %d lifted, %d re-checked", &t->inv_lifted,
@@ -517,6 +530,10 @@ static json_t *json_task(const Task *t) {
     json_object_set_new(j, "invariants_rechecked", json_integer(t->inv_checked));
   }
   json_object_set_new(j, "reason", t->reason ? json_string(t->reason) : json_null());
+  if (t->engine)
+    json_object_set_new(j, "engine", json_string(t->engine));
+  if (t->precision)
+    json_object_set_new(j, "precision", json_string(t->precision));
   return j;
 }
 

@@ -233,6 +233,8 @@ static void print_verdict(Run *r) {
   printf("time: %.2f\n", clock_now() - r->start);
   if (r->precision)
     printf("precision: %s\n", r->precision[0] ? r->precision : "(automatic)");
+  if (r->how && r->verdict != VERDICT_UNKNOWN)
+    printf("engine: %s\n", r->how);
   if (r->why)
     printf("reason: %s\n", one_line(r->why));
   fflush(stdout);
