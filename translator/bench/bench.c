@@ -60,9 +60,8 @@ const char bench_help[] =
     "processes. CSV has one row per task; JSON has the tasks, the totals and\n"
     "the settings.\n"
     "\n"
-    "The tasks' data_model (ILP32, LP64) is ignored: verify treats integers as\n"
-    "mathematical integers, and -m32 needs 32-bit C library headers\n"
-    "(libc6-dev-i386) that are usually not installed.\n"
+    "Each task's data_model (ILP32, LP64) is given to verify as --32 or --64\n"
+    "(before the options given to bench: a --32 or --64 given there wins).\n"
     "\n"
     "Exit codes: 0 no wrong verdict, 1 some verdict is wrong, 2 usage error or no\n"
     "task found, 3 internal error. SIGINT or SIGTERM stops every verify run (each\n"
@@ -70,6 +69,8 @@ const char bench_help[] =
     "reports 130 or 143); when the harness is killed otherwise (even by SIGKILL),\n"
     "its verify runs get SIGTERM and stop likewise.\n";
 
+/* The JSON report's format_version (docs/json.md); --merge reads this one. */
+#define BENCH_FORMAT_VERSION 1
 #define DEFAULT_TIMEOUT 60.0
 #define DEFAULT_MEMORY_MB 4096L
 /* Output kept per stream of a child: verify prints a few lines; one that
@@ -92,6 +93,7 @@ typedef struct Task {
   const char *file; /* the C file */
   const char *real; /* canonical path of the .yml (duplicates are run once) */
   bool expected;
+  const char *data_model; /* ILP32, LP64, or NULL */
   /* result */
   BenchOutcome outcome;
   const char *reason;
@@ -140,7 +142,7 @@ static void add_task(TaskVec *tasks, const char *yml, const char *name, bool ver
   }
   char *real = realpath(yml, NULL);
   Task t = {.name = name, .yml = yml, .file = file, .real = xstrdup(real ? real : yml),
-            .expected = bt.expected};
+            .expected = bt.expected, .data_model = bt.data_model};
   free(real);
   vec_push(tasks, t);
 }
@@ -232,7 +234,7 @@ typedef struct Slot {
 } Slot;
 
 typedef struct Runner {
-  const char **argv;  /* verify's argument vector; argv[2] is the file */
+  const char **argv;  /* verify's argument vector, less the file (task_argv) */
   Slot *slots;
   int nslots, running;
   Task *tasks;
@@ -242,6 +244,24 @@ typedef struct Runner {
   bool progress, verbose;
   double last_sample;
 } Runner;
+
+/* The argument vector of one task: arr2scalar verify FILE [--32|--64]
+ * then the rest of argv (after "arr2scalar verify"). The task's data model
+ * comes before the options given to bench, which win (the last one does). */
+static const char **task_argv(const char **argv, const Task *t) {
+  VEC(const char *) a = {0};
+  vec_push(&a, argv[0]);
+  vec_push(&a, argv[1]);
+  vec_push(&a, t->file);
+  if (t->data_model && !strcmp(t->data_model, "ILP32"))
+    vec_push(&a, "--32");
+  else if (t->data_model && !strcmp(t->data_model, "LP64"))
+    vec_push(&a, "--64");
+  for (int i = 2; argv[i]; i++)
+    vec_push(&a, argv[i]);
+  vec_push(&a, NULL);
+  return a.data;
+}
 
 /* Sample the memory of every running task (the sum of its processes'
  * PSS); stop those above the limit. */
@@ -268,9 +288,8 @@ static void sample_memory(Runner *r) {
  * it gets SIGTERM and cleans up after itself (signals.h); the grace lets it
  * stop its own children first. */
 static void start_task(Runner *r, Slot *s, Task *t) {
-  r->argv[2] = t->file;
   ProcSpec ps = {.program = "/proc/self/exe",
-                 .argv = r->argv,
+                 .argv = task_argv(r->argv, t),
                  .timeout = r->hard_limit,
                  .max_output = MAX_CAPTURE,
                  .session = true,
@@ -360,13 +379,13 @@ static void run_all(Runner *r) {
     fprintf(stderr, "\r\033[K");
 }
 
-/* verify's argument vector: the file goes to argv[2]. The options given to
+/* verify's argument vector, less the file and the data model: those of
+ * each task go in front of the options (task_argv). The options given to
  * bench for verify come last. */
 static const char **verify_argv(const BenchConfig *o, double timeout, long memory_mb) {
   VEC(const char *) a = {0};
   vec_push(&a, "arr2scalar");
   vec_push(&a, "verify");
-  vec_push(&a, NULL);
   vec_push(&a, xformat("--timeout=%g", timeout));
   vec_push(&a, xformat("--memory=%ld", memory_mb));
   for (int i = 0; i < o->nverify_args; i++)
@@ -532,8 +551,7 @@ static json_t *json_totals(const Totals *s) {
 static json_t *json_settings(const Runner *r, double timeout, long memory_mb) {
   json_t *opts = json_array();
   for (int i = 1; r->argv[i]; i++)
-    if (i != 2) /* the file */
-      json_array_append_new(opts, json_string(r->argv[i]));
+    json_array_append_new(opts, json_string(r->argv[i]));
   return json_pack("{s:f, s:I, s:i, s:o}", "timeout", timeout, "memory_mb",
                    (json_int_t)memory_mb, "jobs", r->nslots, "verify_arguments", opts);
 }
@@ -546,7 +564,8 @@ static bool write_json(FILE *f, const Runner *r, const Totals *s, double timeout
     if (is_wrong(&r->tasks[i]))
       json_array_append_new(wrong, json_string(r->tasks[i].name));
   }
-  json_t *doc = json_pack("{s:o, s:o, s:o, s:o}", "settings", json_settings(r, timeout, memory_mb),
+  json_t *doc = json_pack("{s:s, s:i, s:o, s:o, s:o, s:o}", "format", "arr2scalar-bench-1",
+                          "format_version", BENCH_FORMAT_VERSION, "settings", json_settings(r, timeout, memory_mb),
                           "tasks", tasks, "totals", json_totals(s), "wrong", wrong);
   bool ok = doc && json_dumpf(doc, f, JSON_INDENT(2)) == 0;
   fputc('\n', f);
