@@ -18,6 +18,7 @@
 #include "bench.h"
 #include "files.h"
 #include "proc.h"
+#include "strbuf.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -47,6 +48,12 @@ const char bench_help[] =
     "  -o FILE            output file (format from a .csv/.json extension unless\n"
     "                     --format is given)\n"
     "  -v                 each task's outcome and reason on stderr\n"
+    "  --list             run nothing: print one command line per task, a bench\n"
+    "                     run of that task alone writing its JSON report to\n"
+    "                     DIR/NAME.json (DIR: -o, default bench-results, made now;\n"
+    "                     absolute paths), for GNU parallel or a Slurm job array\n"
+    "  --merge DIR        run nothing: merge the JSON reports in DIR (*.json) into\n"
+    "                     one table and totals (--format and -o as above)\n"
     "  verify options (--solver, --backend, --no-cells, --cells, --focus, -I, -D,\n"
     "  ...) are given to every verify run.\n"
     "\n"
@@ -70,6 +77,7 @@ const char bench_help[] =
     "its verify runs get SIGTERM and stop likewise.\n";
 
 /* The JSON report's format_version (docs/json.md); --merge reads this one. */
+#define BENCH_FORMAT "arr2scalar-bench-1"
 #define BENCH_FORMAT_VERSION 1
 #define DEFAULT_TIMEOUT 60.0
 #define DEFAULT_MEMORY_MB 4096L
@@ -556,16 +564,16 @@ static json_t *json_settings(const Runner *r, double timeout, long memory_mb) {
                    (json_int_t)memory_mb, "jobs", r->nslots, "verify_arguments", opts);
 }
 
-static bool write_json(FILE *f, const Runner *r, const Totals *s, double timeout,
-                       long memory_mb) {
+/* The report; settings is taken over. */
+static bool write_json(FILE *f, const Task *t, int n, const Totals *s, json_t *settings) {
   json_t *tasks = json_array(), *wrong = json_array();
-  for (int i = 0; i < r->ntasks; i++) {
-    json_array_append_new(tasks, json_task(&r->tasks[i]));
-    if (is_wrong(&r->tasks[i]))
-      json_array_append_new(wrong, json_string(r->tasks[i].name));
+  for (int i = 0; i < n; i++) {
+    json_array_append_new(tasks, json_task(&t[i]));
+    if (is_wrong(&t[i]))
+      json_array_append_new(wrong, json_string(t[i].name));
   }
-  json_t *doc = json_pack("{s:s, s:i, s:o, s:o, s:o, s:o}", "format", "arr2scalar-bench-1",
-                          "format_version", BENCH_FORMAT_VERSION, "settings", json_settings(r, timeout, memory_mb),
+  json_t *doc = json_pack("{s:s, s:i, s:o, s:o, s:o, s:o}", "format", BENCH_FORMAT,
+                          "format_version", BENCH_FORMAT_VERSION, "settings", settings,
                           "tasks", tasks, "totals", json_totals(s), "wrong", wrong);
   bool ok = doc && json_dumpf(doc, f, JSON_INDENT(2)) == 0;
   fputc('\n', f);
@@ -594,30 +602,228 @@ static const char *output_format(const BenchConfig *o) {
 }
 
 /* The table (and totals) to stdout unless the machine format goes there;
- * the chosen format to -o FILE or stdout. */
-static bool report(const BenchConfig *o, const char *format, const Runner *r, const Totals *s,
-                   double timeout, long memory_mb) {
+ * the chosen format to -o FILE or stdout. settings (JSON) is taken over. */
+static bool report(const BenchConfig *o, const char *format, const Task *t, int n,
+                   const Totals *s, json_t *settings) {
   bool to_file = o->output && strcmp(o->output, "-");
   bool text = !strcmp(format, "text");
   if (!text && to_file) {
-    print_table(stdout, r->tasks, r->ntasks, o->verbose, isatty(STDOUT_FILENO));
-    print_totals(stdout, r->tasks, r->ntasks, s);
+    print_table(stdout, t, n, o->verbose, isatty(STDOUT_FILENO));
+    print_totals(stdout, t, n, s);
     fflush(stdout);
   }
   Output out;
-  if (!output_open(&out, o->output))
+  if (!output_open(&out, o->output)) {
+    json_decref(settings);
     return false;
+  }
   FILE *f = out.f;
   bool ok = true;
   if (text) {
-    print_table(f, r->tasks, r->ntasks, o->verbose, f == stdout && isatty(STDOUT_FILENO));
-    print_totals(f, r->tasks, r->ntasks, s);
+    print_table(f, t, n, o->verbose, f == stdout && isatty(STDOUT_FILENO));
+    print_totals(f, t, n, s);
   } else if (!strcmp(format, "csv")) {
-    write_csv(f, r->tasks, r->ntasks);
+    write_csv(f, t, n);
   } else {
-    ok = write_json(f, r, s, timeout, memory_mb);
+    ok = write_json(f, t, n, s, json_incref(settings));
   }
+  json_decref(settings);
   return output_close(&out, ok);
+}
+
+/* ======================================================================
+ * Many machines: --list and --merge
+ * ====================================================================== */
+
+/* s as one word of a POSIX shell: as it is when every character is safe,
+ * else in single quotes. */
+static const char *shell_word(const char *s) {
+  bool safe = *s != 0;
+  for (const char *c = s; *c && safe; c++)
+    safe = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,/:@%", *c);
+  if (safe)
+    return s;
+  StrBuf b = {0};
+  sb_printf(&b, "'");
+  for (const char *c = s; *c; c++)
+    sb_printf(&b, *c == '\'' ? "'\\''" : "%c", *c);
+  sb_printf(&b, "'");
+  return sb_str(&b);
+}
+
+/* path made absolute against the working directory (it may not exist). */
+static const char *absolute(const char *path) {
+  if (path[0] == '/')
+    return path;
+  char *cwd = getcwd(NULL, 0);
+  const char *a = cwd ? xformat("%s/%s", cwd, path) : path;
+  free(cwd);
+  return a;
+}
+
+/* --list: one command line per task, a bench run of that task alone whose
+ * JSON report goes to DIR/NAME.json (DIR: -o, default bench-results, made
+ * here); paths are absolute, so that the lines run from any directory of
+ * any machine that sees the same files. --merge DIR reads the reports. */
+static int list_tasks(const BenchConfig *o, const TaskVec *tasks, double timeout,
+                      long memory_mb) {
+  const char *dir = absolute(o->output ? o->output : "bench-results");
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "arr2scalar bench: cannot make %s: %s\n", dir, strerror(errno));
+    return EXIT_USAGE;
+  }
+  char *self = realpath("/proc/self/exe", NULL);
+  const char *bin = shell_word(self ? xstrdup(self) : "arr2scalar");
+  free(self);
+  StrBuf common = {0};
+  sb_printf(&common, "%s bench --timeout=%g --memory=%ld --jobs=1 --format=json", bin, timeout,
+            memory_mb);
+  for (int i = 0; i < o->nverify_args; i++)
+    sb_printf(&common, " %s", shell_word(o->verify_args[i]));
+  const char *prefix = sb_str(&common);
+  for (int i = 0; i < tasks->len; i++) {
+    const Task *t = &tasks->data[i];
+    char *flat = xstrdup(t->name);
+    for (char *c = flat; *c; c++)
+      if (*c == '/')
+        *c = '%';
+    printf("%s -o %s %s\n", prefix, shell_word(xformat("%s/%s.json", dir, flat)),
+           shell_word(t->real));
+  }
+  return fflush(stdout) == 0 ? 0 : EXIT_USAGE;
+}
+
+/* The outcome named name (bench_outcome_name), or OUT_COUNT. */
+static BenchOutcome outcome_named(const char *name) {
+  for (int o = 0; o < OUT_COUNT; o++)
+    if (name && !strcmp(name, bench_outcome_name((BenchOutcome)o)))
+      return (BenchOutcome)o;
+  return OUT_COUNT;
+}
+
+/* One task of a report; false when it is not one of ours. */
+static bool task_of_json(json_t *j, Task *t) {
+  const char *name = json_string_value(json_object_get(j, "task"));
+  const char *expected = json_string_value(json_object_get(j, "expected"));
+  BenchOutcome out = outcome_named(json_string_value(json_object_get(j, "verdict")));
+  if (!name || !expected || (strcmp(expected, "true") && strcmp(expected, "false")) ||
+      out == OUT_COUNT || !json_is_number(json_object_get(j, "seconds")))
+    return false;
+  json_t *lifted = json_object_get(j, "invariants_lifted");
+  const char *file = json_string_value(json_object_get(j, "file"));
+  const char *reason = json_string_value(json_object_get(j, "reason"));
+  *t = (Task){.name = xstrdup(name),
+              .file = xstrdup(file ? file : ""),
+              .real = xstrdup(name),
+              .expected = !strcmp(expected, "true"),
+              .outcome = out,
+              .reason = reason ? xstrdup(reason) : NULL,
+              .seconds = json_number_value(json_object_get(j, "seconds")),
+              .peak_kb = (long)json_integer_value(json_object_get(j, "peak_mb")) * 1024,
+              .status = (int)json_integer_value(json_object_get(j, "exit_code")),
+              .inv_lifted = lifted ? (int)json_integer_value(lifted) : -1,
+              .inv_checked = (int)json_integer_value(json_object_get(j, "invariants_rechecked"))};
+  return true;
+}
+
+/* The tasks of one report file; its settings into *settings (the first
+ * file's). False (with a warning) when it is not a bench report. */
+static bool read_report(const char *path, TaskVec *tasks, json_t **settings) {
+  json_error_t e;
+  json_t *doc = json_load_file(path, 0, &e);
+  const char *format = json_string_value(json_object_get(doc, "format"));
+  json_t *list = json_object_get(doc, "tasks");
+  if (!doc || !format || strcmp(format, BENCH_FORMAT) || !json_is_array(list) ||
+      json_integer_value(json_object_get(doc, "format_version")) != BENCH_FORMAT_VERSION) {
+    fprintf(stderr, "%s: warning: skipped: %s\n", path,
+            !doc ? xformat("not JSON: %s (line %d)", e.text, e.line)
+                 : xformat("not a report of arr2scalar bench (format %s, version %d)",
+                           BENCH_FORMAT, BENCH_FORMAT_VERSION));
+    json_decref(doc);
+    return false;
+  }
+  for (size_t i = 0; i < json_array_size(list); i++) {
+    Task t;
+    if (task_of_json(json_array_get(list, i), &t))
+      vec_push(tasks, t);
+    else
+      fprintf(stderr, "%s: warning: task %zu skipped: a field is missing or wrong\n", path, i);
+  }
+  if (!*settings)
+    *settings = json_deep_copy(json_object_get(doc, "settings"));
+  json_decref(doc);
+  return true;
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Names without the directories all of them share (the runs of --list
+ * name each task by its absolute path). */
+static void strip_common_dirs(TaskVec *tasks) {
+  if (tasks->len < 1)
+    return;
+  size_t n = strlen(tasks->data[0].name);
+  for (int i = 1; i < tasks->len; i++) {
+    size_t k = 0;
+    while (k < n && tasks->data[i].name[k] == tasks->data[0].name[k])
+      k++;
+    n = k;
+  }
+  while (n > 0 && tasks->data[0].name[n - 1] != '/')
+    n--;
+  for (int i = 0; i < tasks->len; i++)
+    tasks->data[i].name += n;
+}
+
+/* --merge DIR: the reports (*.json) of many runs as one report. A task in
+ * two reports counts once (the first file's, by name order). */
+static int merge_reports(const BenchConfig *o, const char *format) {
+  DIR *d = opendir(o->merge);
+  if (!d) {
+    fprintf(stderr, "arr2scalar bench: --merge %s: %s\n", o->merge, strerror(errno));
+    return EXIT_USAGE;
+  }
+  VEC(const char *) files = {0};
+  for (struct dirent *e; (e = readdir(d));)
+    if (e->d_name[0] != '.' && ends_with(e->d_name, ".json"))
+      vec_push(&files, xformat("%s/%s", o->merge, e->d_name));
+  closedir(d);
+  if (files.len)
+    qsort(files.data, (size_t)files.len, sizeof *files.data, cmp_str);
+  TaskVec tasks = {0};
+  json_t *settings = NULL;
+  int read = 0;
+  for (int i = 0; i < files.len; i++)
+    read += read_report(files.data[i], &tasks, &settings);
+  if (!tasks.len) {
+    fprintf(stderr, "arr2scalar bench: --merge %s: no task in %d report(s)\n", o->merge, read);
+    json_decref(settings);
+    return EXIT_USAGE;
+  }
+  /* stable: the first file's copy of a task stays first */
+  for (int i = 0; i < tasks.len; i++)
+    tasks.data[i].real = xformat("%08d", i);
+  qsort(tasks.data, (size_t)tasks.len, sizeof *tasks.data, cmp_name);
+  int k = 1;
+  for (int i = 1; i < tasks.len; i++) {
+    if (!strcmp(tasks.data[i].name, tasks.data[k - 1].name)) {
+      fprintf(stderr, "arr2scalar bench: warning: %s appears in several reports; counted once\n",
+              tasks.data[i].name);
+      continue;
+    }
+    tasks.data[k++] = tasks.data[i];
+  }
+  tasks.len = k;
+  strip_common_dirs(&tasks);
+  if (!settings)
+    settings = json_object();
+  json_object_set_new(settings, "merged_reports", json_integer(read));
+  Totals s = totals_of(tasks.data, tasks.len);
+  if (!report(o, format, tasks.data, tasks.len, &s, settings))
+    return EXIT_USAGE;
+  return s.wrong ? 1 : 0;
 }
 
 static int online_cpus(void) {
@@ -626,14 +832,24 @@ static int online_cpus(void) {
 }
 
 int bench_run(const BenchConfig *o) {
-  if (!o->ndirs) {
+  if (o->list && o->merge) {
+    fprintf(stderr, "arr2scalar bench: --list and --merge are two steps: not both at once\n");
+    return EXIT_USAGE;
+  }
+  if (o->merge && o->ndirs) {
+    fprintf(stderr, "arr2scalar bench: --merge DIR reads reports; no task directory with it\n");
+    return EXIT_USAGE;
+  }
+  if (!o->ndirs && !o->merge) {
     fprintf(stderr, "arr2scalar bench: give one or more directories\n"
                     "Try 'arr2scalar bench --help'.\n");
     return EXIT_USAGE;
   }
-  const char *format = output_format(o);
+  const char *format = o->list ? "text" : output_format(o);
   if (!format)
     return EXIT_USAGE;
+  if (o->merge)
+    return merge_reports(o, format);
   TaskVec tasks = {0};
   if (!find_tasks(o, &tasks))
     return EXIT_USAGE;
@@ -643,6 +859,8 @@ int bench_run(const BenchConfig *o) {
   }
   double timeout = o->timeout > 0 ? o->timeout : DEFAULT_TIMEOUT;
   long memory_mb = o->memory_mb > 0 ? o->memory_mb : DEFAULT_MEMORY_MB;
+  if (o->list)
+    return list_tasks(o, &tasks, timeout, memory_mb);
   int jobs = o->jobs > 0 ? o->jobs : online_cpus();
   Runner r = {.argv = verify_argv(o, timeout, memory_mb),
               .nslots = jobs < tasks.len ? jobs : tasks.len,
@@ -654,7 +872,7 @@ int bench_run(const BenchConfig *o) {
               .verbose = o->verbose};
   run_all(&r);
   Totals s = totals_of(r.tasks, r.ntasks);
-  if (!report(o, format, &r, &s, timeout, memory_mb))
+  if (!report(o, format, r.tasks, r.ntasks, &s, json_settings(&r, timeout, memory_mb)))
     return EXIT_USAGE;
   return s.wrong ? 1 : 0;
 }

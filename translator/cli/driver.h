@@ -34,6 +34,8 @@ typedef struct Options {
   bool verbose;            /* -v */
   bool svcomp_output;      /* --svcomp-output: TRUE, FALSE(unreach-call), UNKNOWN */
   const char *witness;     /* --witness FILE: SV-COMP witness 2.0 (verify) */
+  bool list;               /* bench --list */
+  const char *merge;       /* bench --merge DIR */
   VEC(const char *) passthrough; /* options given again to each verify run (bench) */
 } Options;
 

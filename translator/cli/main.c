@@ -167,6 +167,10 @@ void parse_options(Options *o, int argc, char **argv, int first) {
       o->svcomp_output = true;
     } else if ((v = option_value(argc, argv, &i, "--witness"))) {
       o->witness = v;
+    } else if (!strcmp(a, "--list")) {
+      o->list = true;
+    } else if ((v = option_value(argc, argv, &i, "--merge"))) {
+      o->merge = v;
     } else if (!strcmp(a, "-o")) {
       if (i + 1 >= argc)
         usage_error("%s needs a file name", a);
@@ -371,7 +375,9 @@ int bench_main(Options *o) {
                    .jobs = o->jobs,
                    .format = o->format,
                    .output = o->output,
-                   .verbose = o->verbose};
+                   .verbose = o->verbose,
+                   .list = o->list,
+                   .merge = o->merge};
   return bench_run(&c);
 }
 
@@ -416,6 +422,8 @@ int main(int argc, char **argv) {
   }
   if ((o.svcomp_output || o.witness) && !(sub && !strcmp(sub->name, "verify")))
     usage_error("%s", "--svcomp-output and --witness are options of verify");
+  if ((o.list || o.merge) && !(sub && !strcmp(sub->name, "bench")))
+    usage_error("%s", "--list and --merge are options of bench");
   if (o.property)
     check_property(o.property);
   for (int i = 0; i < o.inputs.len; i++)
