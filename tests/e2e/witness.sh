@@ -34,10 +34,10 @@ run_check() {
 }
 
 cp "$src"/tests/data/witness/*.c .
-run_check true_init.c correctness 1 --timeout=30 && {
-  grep -q 'type: "loop_invariant"' w.yml || fail "true_init.c: no loop_invariant"
-  grep -q 'type: "location_invariant"' w.yml || note "true_init.c: no location_invariant (for-init)"
-}
+run_check true_init.c correctness 1 --timeout=30 &&
+  { grep -q 'type: "loop_invariant"' w.yml || fail "true_init.c: no loop_invariant"; }
+run_check true_for.c correctness 1 --timeout=30 &&
+  { grep -q 'type: "location_invariant"' w.yml || fail "true_for.c: no location_invariant (for-init)"; }
 run_check false_input.c violation 2 --timeout=30 &&
   { grep -q 'value: "\\\\result == -3"' w.yml || { fail "false_input.c: the value -3 is missing"; cat w.yml; }; }
 run_check data_model.c violation 0 --64 --timeout=30 &&

@@ -305,7 +305,7 @@ Program *load_program(const Options *o, const char *path, Program **original) {
   if (!p)
     return NULL;
   p = normalize_program(p);
-  if (!p)
+  if (!p || !cells_check_specs(p, &o->cells))
     return NULL;
   if (original)
     *original = p;

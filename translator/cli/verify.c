@@ -823,6 +823,13 @@ static void last_words(int fd, const char *phase) {
     return;
 }
 
+/* Can a file be made in the directory of path? (Checked before any work.) */
+static bool dir_writable(const char *path) {
+  const char *slash = strrchr(path, '/');
+  const char *dir = !slash ? "." : slash == path ? "/" : xstrndup(path, (size_t)(slash - path));
+  return access(dir, W_OK) == 0;
+}
+
 static int usage(const char *fmt, const char *arg) {
   fprintf(stderr, "arr2scalar verify: ");
   fprintf(stderr, fmt, arg);
@@ -843,6 +850,8 @@ int verify_main(Options *o) {
     return usage("unknown --solver '%s' (expected node or z3)", o->solver);
   if (o->format && strcmp(o->format, "text") && strcmp(o->format, "json"))
     return usage("unknown --format '%s' (expected text or json)", o->format);
+  if (o->witness && !dir_writable(o->witness))
+    return usage("--witness %s: its directory cannot be written", o->witness);
   if (o->svcomp_output && json(&r))
     return usage("%s", "--svcomp-output prints one word, --format=json one object: not both");
   bool other = o->backend && strcmp(o->backend, "spacer");

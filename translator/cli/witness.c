@@ -324,7 +324,10 @@ static bool before(Loc a, Loc b) { return a.line < b.line || (a.line == b.line &
  * loop (for-init). NULL otherwise. */
 static Var *program_var(Scope *sc, const char *name) {
   Var *v = var_named(sc, name);
-  if (!v || v->role != ROLE_USER || !is_scalar(v->type) || !spelled(sc->src, v->loc, v->name))
+  /* 64-bit variables: C's arithmetic on them may wrap or overflow where the
+   * invariant's is mathematical (narrower ones are widened, see c_of) */
+  if (!v || v->role != ROLE_USER || !is_scalar(v->type) || v->type->size >= 8 ||
+      !spelled(sc->src, v->loc, v->name))
     return NULL;
   if (v->kind == VAR_GLOBAL) {
     for (int i = 0; i < sc->func->params.len; i++)
@@ -356,8 +359,8 @@ static char *c_args(Scope *sc, Z3_app app, const char *op) {
 }
 
 /* A quantifier-free formula over Int constants as a C expression whose
- * evaluation overflows nowhere (variables of types narrower than long long
- * are widened); NULL when it has anything else (arrays, quantifiers, div,
+ * evaluation overflows nowhere (variables, all narrower than long long, are
+ * widened to it); NULL when it has anything else (arrays, quantifiers, div,
  * ite, a name that is no program variable in scope). */
 static char *c_of(Scope *sc, Z3_ast e) {
   Z3_context z = smt_ctx();
@@ -416,21 +419,43 @@ static char *c_of(Scope *sc, Z3_ast e) {
     Var *v = program_var(sc, name);
     if (!v)
       return NULL;
-    return v->type->size < 8 ? xformat("((long long)%s)", v->name) : xstrdup(v->name);
+    return xformat("((long long)%s)", v->name);
   }
   default:
     return NULL;
   }
 }
 
-/* Where the first statement of the loop's body starts, if the body is a
- * compound statement with one; else NULL. */
+/* Is the text [from, to) an expression without side effects (no ++, --,
+ * assignment, call; parentheses are refused too, to be safe)? */
+static bool pure_text(const char *from, const char *to) {
+  for (const char *c = from; c < to; c++) {
+    if (*c == '(' || (c[0] == '+' && c[1] == '+') || (c[0] == '-' && c[1] == '-'))
+      return false;
+    if (*c == '=' && c[1] != '=' && (c == from || !strchr("=<>!", c[-1])))
+      return false;
+  }
+  return true;
+}
+
+/* Where the first statement of the body of the while or for loop at loop
+ * starts, if the body is a compound statement with one and the loop's test
+ * has no side effects (a loop-head invariant holds there too); else NULL. */
 static const char *first_in_body(const Source *s, Loc loop) {
   const char *c = at(s, loop);
-  if (!c || !strncmp(c, "do", 2))
-    return NULL;
-  const char *close = closing_paren(c);
+  const char *close = c ? closing_paren(c) : NULL;
   if (!close)
+    return NULL;
+  const char *open = strchr(c, '(') + 1, *test = open, *test_end = close;
+  if (!strncmp(c, "for", 3)) {
+    const char *semi = memchr(open, ';', (size_t)(close - open));
+    const char *semi2 = semi ? memchr(semi + 1, ';', (size_t)(close - semi - 1)) : NULL;
+    if (!semi2)
+      return NULL;
+    test = semi + 1;
+    test_end = semi2;
+  }
+  if (!pure_text(test, test_end))
     return NULL;
   c = skip_space(close + 1);
   if (*c != '{')
@@ -451,11 +476,12 @@ typedef struct Correctness {
   VEC(WitnessItem) items;
 } Correctness;
 
+/* A for or while keyword at loc. Not do: the loop head of a do-while in
+ * the IR is the top of its body, not where its test is evaluated. */
 static bool is_keyword_at(const Source *s, Loc loc) {
   const char *c = at(s, loc);
   return c && ((!strncmp(c, "for", 3) && !ident_char(c[3])) ||
-               (!strncmp(c, "while", 5) && !ident_char(c[5])) ||
-               (!strncmp(c, "do", 2) && !ident_char(c[2])));
+               (!strncmp(c, "while", 5) && !ident_char(c[5])));
 }
 
 /* The invariant of l as a witness item, if it can be one. */

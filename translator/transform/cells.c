@@ -293,8 +293,6 @@ static Program *reachable_part(Program *src) {
 }
 
 Program *abstract_cells(Program *src, const CellOptions *opt) {
-  if (!cells_check_specs(src, opt))
-    return NULL;
   src = reachable_part(src);
   int before = error_count();
   Abs a = {.src = src, .opt = opt};

@@ -105,13 +105,32 @@ int auto_cell_count(Program *p, Var *array) {
   return ai->count > 0 ? ai->count : 1;
 }
 
+/* Is name the name a, or a renamed by the front end to keep names unique
+ * in its function (a_1, a_2, ...: a local array shadowing a global)? */
+static bool same_or_renamed(const char *a, const char *name) {
+  size_t n = strlen(a);
+  if (strncmp(a, name, n))
+    return false;
+  if (!name[n])
+    return true;
+  if (name[n] != '_' || !name[n + 1])
+    return false;
+  for (const char *c = name + n + 1; *c; c++)
+    if (*c < '0' || *c > '9')
+      return false;
+  return true;
+}
+
+/* "a": every array named a (as the IR names it); "f:a": the array of f
+ * that the source names a, even where the front end renamed it. */
 static bool spec_matches(const CellSpec *s, Var *array) {
   const char *colon = strchr(s->array, ':');
   if (!colon)
     return !strcmp(s->array, array->name);
   size_t n = (size_t)(colon - s->array);
   const char *fname = array->owner ? array->owner->name : "";
-  return strlen(fname) == n && !strncmp(s->array, fname, n) && !strcmp(colon + 1, array->name);
+  return strlen(fname) == n && !strncmp(s->array, fname, n) &&
+         same_or_renamed(colon + 1, array->name);
 }
 
 typedef struct SpecScan {

@@ -96,10 +96,6 @@ void cells_walk(Abs *a, Stmt *s, StmtFn fn);
 void cells_collect_reads(Expr *e, Reads *r);
 /* Classes and cell counts of every array of the source program. */
 void cells_setup_classes(Abs *a);
-/* Does every array named by --cells, --ordered or --initial exist in p (a
- * global, a parameter or a local, in any function)? Reports each that does
- * not as an error; false then. */
-bool cells_check_specs(Program *p, const CellOptions *opt);
 
 /* ---- cells_create.c: cells of one array instance ---------------------------------- */
 
