@@ -12,7 +12,9 @@ packages=(build-essential cmake pkg-config
           libz3-dev z3                        # Spacer, quantifier elimination; z3 CLI for tests
           libjansson-dev libcmocka-dev libppl-dev libgmp-dev
           libyaml-dev                         # SV-COMP task definitions, witnesses
-          nodejs)                             # the newer Z3 (npm z3-solver) runs in Node.js
+          nodejs                              # the newer Z3 (npm z3-solver) runs in Node.js
+          parallel                            # bench --list on many machines (and its test)
+          python3-yaml)                       # tests: witnesses read back with libyaml
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 

@@ -18,6 +18,7 @@
 #include "bench.h"
 #include "files.h"
 #include "proc.h"
+#include "strbuf.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -47,6 +48,12 @@ const char bench_help[] =
     "  -o FILE            output file (format from a .csv/.json extension unless\n"
     "                     --format is given)\n"
     "  -v                 each task's outcome and reason on stderr\n"
+    "  --list             run nothing: print one command line per task, a bench\n"
+    "                     run of that task alone writing its JSON report to\n"
+    "                     DIR/NAME.json (DIR: -o, default bench-results, made now;\n"
+    "                     absolute paths), for GNU parallel or a Slurm job array\n"
+    "  --merge DIR        run nothing: merge the JSON reports in DIR (*.json) into\n"
+    "                     one table and totals (--format and -o as above)\n"
     "  verify options (--solver, --backend, --no-cells, --cells, --focus, -I, -D,\n"
     "  ...) are given to every verify run.\n"
     "\n"
@@ -60,9 +67,8 @@ const char bench_help[] =
     "processes. CSV has one row per task; JSON has the tasks, the totals and\n"
     "the settings.\n"
     "\n"
-    "The tasks' data_model (ILP32, LP64) is ignored: verify treats integers as\n"
-    "mathematical integers, and -m32 needs 32-bit C library headers\n"
-    "(libc6-dev-i386) that are usually not installed.\n"
+    "Each task's data_model (ILP32, LP64) is given to verify as --32 or --64\n"
+    "(before the options given to bench: a --32 or --64 given there wins).\n"
     "\n"
     "Exit codes: 0 no wrong verdict, 1 some verdict is wrong, 2 usage error or no\n"
     "task found, 3 internal error. SIGINT or SIGTERM stops every verify run (each\n"
@@ -70,6 +76,9 @@ const char bench_help[] =
     "reports 130 or 143); when the harness is killed otherwise (even by SIGKILL),\n"
     "its verify runs get SIGTERM and stop likewise.\n";
 
+/* The JSON report's format_version (docs/json.md); --merge reads this one. */
+#define BENCH_FORMAT "arr2scalar-bench-1"
+#define BENCH_FORMAT_VERSION 1
 #define DEFAULT_TIMEOUT 60.0
 #define DEFAULT_MEMORY_MB 4096L
 /* Output kept per stream of a child: verify prints a few lines; one that
@@ -92,6 +101,7 @@ typedef struct Task {
   const char *file; /* the C file */
   const char *real; /* canonical path of the .yml (duplicates are run once) */
   bool expected;
+  const char *data_model; /* ILP32, LP64, or NULL */
   /* result */
   BenchOutcome outcome;
   const char *reason;
@@ -142,7 +152,7 @@ static void add_task(TaskVec *tasks, const char *yml, const char *name, bool ver
   }
   char *real = realpath(yml, NULL);
   Task t = {.name = name, .yml = yml, .file = file, .real = xstrdup(real ? real : yml),
-            .expected = bt.expected};
+            .expected = bt.expected, .data_model = bt.data_model};
   free(real);
   vec_push(tasks, t);
 }
@@ -234,7 +244,7 @@ typedef struct Slot {
 } Slot;
 
 typedef struct Runner {
-  const char **argv;  /* verify's argument vector; argv[2] is the file */
+  const char **argv;  /* verify's argument vector, less the file (task_argv) */
   Slot *slots;
   int nslots, running;
   Task *tasks;
@@ -244,6 +254,24 @@ typedef struct Runner {
   bool progress, verbose;
   double last_sample;
 } Runner;
+
+/* The argument vector of one task: arr2scalar verify FILE [--32|--64]
+ * then the rest of argv (after "arr2scalar verify"). The task's data model
+ * comes before the options given to bench, which win (the last one does). */
+static const char **task_argv(const char **argv, const Task *t) {
+  VEC(const char *) a = {0};
+  vec_push(&a, argv[0]);
+  vec_push(&a, argv[1]);
+  vec_push(&a, t->file);
+  if (t->data_model && !strcmp(t->data_model, "ILP32"))
+    vec_push(&a, "--32");
+  else if (t->data_model && !strcmp(t->data_model, "LP64"))
+    vec_push(&a, "--64");
+  for (int i = 2; argv[i]; i++)
+    vec_push(&a, argv[i]);
+  vec_push(&a, NULL);
+  return a.data;
+}
 
 /* Sample the memory of every running task (the sum of its processes'
  * PSS); stop those above the limit. */
@@ -270,9 +298,8 @@ static void sample_memory(Runner *r) {
  * it gets SIGTERM and cleans up after itself (signals.h); the grace lets it
  * stop its own children first. */
 static void start_task(Runner *r, Slot *s, Task *t) {
-  r->argv[2] = t->file;
   ProcSpec ps = {.program = "/proc/self/exe",
-                 .argv = r->argv,
+                 .argv = task_argv(r->argv, t),
                  .timeout = r->hard_limit,
                  .max_output = MAX_CAPTURE,
                  .session = true,
@@ -373,13 +400,13 @@ static void run_all(Runner *r) {
     fprintf(stderr, "\r\033[K");
 }
 
-/* verify's argument vector: the file goes to argv[2]. The options given to
+/* verify's argument vector, less the file and the data model: those of
+ * each task go in front of the options (task_argv). The options given to
  * bench for verify come last. */
 static const char **verify_argv(const BenchConfig *o, double timeout, long memory_mb) {
   VEC(const char *) a = {0};
   vec_push(&a, "arr2scalar");
   vec_push(&a, "verify");
-  vec_push(&a, NULL);
   vec_push(&a, xformat("--timeout=%g", timeout));
   vec_push(&a, xformat("--memory=%ld", memory_mb));
   for (int i = 0; i < o->nverify_args; i++)
@@ -549,21 +576,21 @@ static json_t *json_totals(const Totals *s) {
 static json_t *json_settings(const Runner *r, double timeout, long memory_mb) {
   json_t *opts = json_array();
   for (int i = 1; r->argv[i]; i++)
-    if (i != 2) /* the file */
-      json_array_append_new(opts, json_string(r->argv[i]));
+    json_array_append_new(opts, json_string(r->argv[i]));
   return json_pack("{s:f, s:I, s:i, s:o}", "timeout", timeout, "memory_mb",
                    (json_int_t)memory_mb, "jobs", r->nslots, "verify_arguments", opts);
 }
 
-static bool write_json(FILE *f, const Runner *r, const Totals *s, double timeout,
-                       long memory_mb) {
+/* The report; settings is taken over. */
+static bool write_json(FILE *f, const Task *t, int n, const Totals *s, json_t *settings) {
   json_t *tasks = json_array(), *wrong = json_array();
-  for (int i = 0; i < r->ntasks; i++) {
-    json_array_append_new(tasks, json_task(&r->tasks[i]));
-    if (is_wrong(&r->tasks[i]))
-      json_array_append_new(wrong, json_string(r->tasks[i].name));
+  for (int i = 0; i < n; i++) {
+    json_array_append_new(tasks, json_task(&t[i]));
+    if (is_wrong(&t[i]))
+      json_array_append_new(wrong, json_string(t[i].name));
   }
-  json_t *doc = json_pack("{s:o, s:o, s:o, s:o}", "settings", json_settings(r, timeout, memory_mb),
+  json_t *doc = json_pack("{s:s, s:i, s:o, s:o, s:o, s:o}", "format", BENCH_FORMAT,
+                          "format_version", BENCH_FORMAT_VERSION, "settings", settings,
                           "tasks", tasks, "totals", json_totals(s), "wrong", wrong);
   bool ok = doc && json_dumpf(doc, f, JSON_INDENT(2)) == 0;
   fputc('\n', f);
@@ -592,30 +619,228 @@ static const char *output_format(const BenchConfig *o) {
 }
 
 /* The table (and totals) to stdout unless the machine format goes there;
- * the chosen format to -o FILE or stdout. */
-static bool report(const BenchConfig *o, const char *format, const Runner *r, const Totals *s,
-                   double timeout, long memory_mb) {
+ * the chosen format to -o FILE or stdout. settings (JSON) is taken over. */
+static bool report(const BenchConfig *o, const char *format, const Task *t, int n,
+                   const Totals *s, json_t *settings) {
   bool to_file = o->output && strcmp(o->output, "-");
   bool text = !strcmp(format, "text");
   if (!text && to_file) {
-    print_table(stdout, r->tasks, r->ntasks, o->verbose, isatty(STDOUT_FILENO));
-    print_totals(stdout, r->tasks, r->ntasks, s);
+    print_table(stdout, t, n, o->verbose, isatty(STDOUT_FILENO));
+    print_totals(stdout, t, n, s);
     fflush(stdout);
   }
   Output out;
-  if (!output_open(&out, o->output))
+  if (!output_open(&out, o->output)) {
+    json_decref(settings);
     return false;
+  }
   FILE *f = out.f;
   bool ok = true;
   if (text) {
-    print_table(f, r->tasks, r->ntasks, o->verbose, f == stdout && isatty(STDOUT_FILENO));
-    print_totals(f, r->tasks, r->ntasks, s);
+    print_table(f, t, n, o->verbose, f == stdout && isatty(STDOUT_FILENO));
+    print_totals(f, t, n, s);
   } else if (!strcmp(format, "csv")) {
-    write_csv(f, r->tasks, r->ntasks);
+    write_csv(f, t, n);
   } else {
-    ok = write_json(f, r, s, timeout, memory_mb);
+    ok = write_json(f, t, n, s, json_incref(settings));
   }
+  json_decref(settings);
   return output_close(&out, ok);
+}
+
+/* ======================================================================
+ * Many machines: --list and --merge
+ * ====================================================================== */
+
+/* s as one word of a POSIX shell: as it is when every character is safe,
+ * else in single quotes. */
+static const char *shell_word(const char *s) {
+  bool safe = *s != 0;
+  for (const char *c = s; *c && safe; c++)
+    safe = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,/:@%", *c);
+  if (safe)
+    return s;
+  StrBuf b = {0};
+  sb_printf(&b, "'");
+  for (const char *c = s; *c; c++)
+    sb_printf(&b, *c == '\'' ? "'\\''" : "%c", *c);
+  sb_printf(&b, "'");
+  return sb_str(&b);
+}
+
+/* path made absolute against the working directory (it may not exist). */
+static const char *absolute(const char *path) {
+  if (path[0] == '/')
+    return path;
+  char *cwd = getcwd(NULL, 0);
+  const char *a = cwd ? xformat("%s/%s", cwd, path) : path;
+  free(cwd);
+  return a;
+}
+
+/* --list: one command line per task, a bench run of that task alone whose
+ * JSON report goes to DIR/NAME.json (DIR: -o, default bench-results, made
+ * here); paths are absolute, so that the lines run from any directory of
+ * any machine that sees the same files. --merge DIR reads the reports. */
+static int list_tasks(const BenchConfig *o, const TaskVec *tasks, double timeout,
+                      long memory_mb) {
+  const char *dir = absolute(o->output ? o->output : "bench-results");
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "arr2scalar bench: cannot make %s: %s\n", dir, strerror(errno));
+    return EXIT_USAGE;
+  }
+  char *self = realpath("/proc/self/exe", NULL);
+  const char *bin = shell_word(self ? xstrdup(self) : "arr2scalar");
+  free(self);
+  StrBuf common = {0};
+  sb_printf(&common, "%s bench --timeout=%g --memory=%ld --jobs=1 --format=json", bin, timeout,
+            memory_mb);
+  for (int i = 0; i < o->nverify_args; i++)
+    sb_printf(&common, " %s", shell_word(o->verify_args[i]));
+  const char *prefix = sb_str(&common);
+  for (int i = 0; i < tasks->len; i++) {
+    const Task *t = &tasks->data[i];
+    char *flat = xstrdup(t->name);
+    for (char *c = flat; *c; c++)
+      if (*c == '/')
+        *c = '%';
+    printf("%s -o %s %s\n", prefix, shell_word(xformat("%s/%s.json", dir, flat)),
+           shell_word(t->real));
+  }
+  return fflush(stdout) == 0 ? 0 : EXIT_USAGE;
+}
+
+/* The outcome named name (bench_outcome_name), or OUT_COUNT. */
+static BenchOutcome outcome_named(const char *name) {
+  for (int o = 0; o < OUT_COUNT; o++)
+    if (name && !strcmp(name, bench_outcome_name((BenchOutcome)o)))
+      return (BenchOutcome)o;
+  return OUT_COUNT;
+}
+
+/* One task of a report; false when it is not one of ours. */
+static bool task_of_json(json_t *j, Task *t) {
+  const char *name = json_string_value(json_object_get(j, "task"));
+  const char *expected = json_string_value(json_object_get(j, "expected"));
+  BenchOutcome out = outcome_named(json_string_value(json_object_get(j, "verdict")));
+  if (!name || !expected || (strcmp(expected, "true") && strcmp(expected, "false")) ||
+      out == OUT_COUNT || !json_is_number(json_object_get(j, "seconds")))
+    return false;
+  json_t *lifted = json_object_get(j, "invariants_lifted");
+  const char *file = json_string_value(json_object_get(j, "file"));
+  const char *reason = json_string_value(json_object_get(j, "reason"));
+  *t = (Task){.name = xstrdup(name),
+              .file = xstrdup(file ? file : ""),
+              .real = xstrdup(name),
+              .expected = !strcmp(expected, "true"),
+              .outcome = out,
+              .reason = reason ? xstrdup(reason) : NULL,
+              .seconds = json_number_value(json_object_get(j, "seconds")),
+              .peak_kb = (long)json_integer_value(json_object_get(j, "peak_mb")) * 1024,
+              .status = (int)json_integer_value(json_object_get(j, "exit_code")),
+              .inv_lifted = lifted ? (int)json_integer_value(lifted) : -1,
+              .inv_checked = (int)json_integer_value(json_object_get(j, "invariants_rechecked"))};
+  return true;
+}
+
+/* The tasks of one report file; its settings into *settings (the first
+ * file's). False (with a warning) when it is not a bench report. */
+static bool read_report(const char *path, TaskVec *tasks, json_t **settings) {
+  json_error_t e;
+  json_t *doc = json_load_file(path, 0, &e);
+  const char *format = json_string_value(json_object_get(doc, "format"));
+  json_t *list = json_object_get(doc, "tasks");
+  if (!doc || !format || strcmp(format, BENCH_FORMAT) || !json_is_array(list) ||
+      json_integer_value(json_object_get(doc, "format_version")) != BENCH_FORMAT_VERSION) {
+    fprintf(stderr, "%s: warning: skipped: %s\n", path,
+            !doc ? xformat("not JSON: %s (line %d)", e.text, e.line)
+                 : xformat("not a report of arr2scalar bench (format %s, version %d)",
+                           BENCH_FORMAT, BENCH_FORMAT_VERSION));
+    json_decref(doc);
+    return false;
+  }
+  for (size_t i = 0; i < json_array_size(list); i++) {
+    Task t;
+    if (task_of_json(json_array_get(list, i), &t))
+      vec_push(tasks, t);
+    else
+      fprintf(stderr, "%s: warning: task %zu skipped: a field is missing or wrong\n", path, i);
+  }
+  if (!*settings)
+    *settings = json_deep_copy(json_object_get(doc, "settings"));
+  json_decref(doc);
+  return true;
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Names without the directories all of them share (the runs of --list
+ * name each task by its absolute path). */
+static void strip_common_dirs(TaskVec *tasks) {
+  if (tasks->len < 1)
+    return;
+  size_t n = strlen(tasks->data[0].name);
+  for (int i = 1; i < tasks->len; i++) {
+    size_t k = 0;
+    while (k < n && tasks->data[i].name[k] == tasks->data[0].name[k])
+      k++;
+    n = k;
+  }
+  while (n > 0 && tasks->data[0].name[n - 1] != '/')
+    n--;
+  for (int i = 0; i < tasks->len; i++)
+    tasks->data[i].name += n;
+}
+
+/* --merge DIR: the reports (*.json) of many runs as one report. A task in
+ * two reports counts once (the first file's, by name order). */
+static int merge_reports(const BenchConfig *o, const char *format) {
+  DIR *d = opendir(o->merge);
+  if (!d) {
+    fprintf(stderr, "arr2scalar bench: --merge %s: %s\n", o->merge, strerror(errno));
+    return EXIT_USAGE;
+  }
+  VEC(const char *) files = {0};
+  for (struct dirent *e; (e = readdir(d));)
+    if (e->d_name[0] != '.' && ends_with(e->d_name, ".json"))
+      vec_push(&files, xformat("%s/%s", o->merge, e->d_name));
+  closedir(d);
+  if (files.len)
+    qsort(files.data, (size_t)files.len, sizeof *files.data, cmp_str);
+  TaskVec tasks = {0};
+  json_t *settings = NULL;
+  int read = 0;
+  for (int i = 0; i < files.len; i++)
+    read += read_report(files.data[i], &tasks, &settings);
+  if (!tasks.len) {
+    fprintf(stderr, "arr2scalar bench: --merge %s: no task in %d report(s)\n", o->merge, read);
+    json_decref(settings);
+    return EXIT_USAGE;
+  }
+  /* stable: the first file's copy of a task stays first */
+  for (int i = 0; i < tasks.len; i++)
+    tasks.data[i].real = xformat("%08d", i);
+  qsort(tasks.data, (size_t)tasks.len, sizeof *tasks.data, cmp_name);
+  int k = 1;
+  for (int i = 1; i < tasks.len; i++) {
+    if (!strcmp(tasks.data[i].name, tasks.data[k - 1].name)) {
+      fprintf(stderr, "arr2scalar bench: warning: %s appears in several reports; counted once\n",
+              tasks.data[i].name);
+      continue;
+    }
+    tasks.data[k++] = tasks.data[i];
+  }
+  tasks.len = k;
+  strip_common_dirs(&tasks);
+  if (!settings)
+    settings = json_object();
+  json_object_set_new(settings, "merged_reports", json_integer(read));
+  Totals s = totals_of(tasks.data, tasks.len);
+  if (!report(o, format, tasks.data, tasks.len, &s, settings))
+    return EXIT_USAGE;
+  return s.wrong ? 1 : 0;
 }
 
 static int online_cpus(void) {
@@ -624,14 +849,24 @@ static int online_cpus(void) {
 }
 
 int bench_run(const BenchConfig *o) {
-  if (!o->ndirs) {
+  if (o->list && o->merge) {
+    fprintf(stderr, "arr2scalar bench: --list and --merge are two steps: not both at once\n");
+    return EXIT_USAGE;
+  }
+  if (o->merge && o->ndirs) {
+    fprintf(stderr, "arr2scalar bench: --merge DIR reads reports; no task directory with it\n");
+    return EXIT_USAGE;
+  }
+  if (!o->ndirs && !o->merge) {
     fprintf(stderr, "arr2scalar bench: give one or more directories\n"
                     "Try 'arr2scalar bench --help'.\n");
     return EXIT_USAGE;
   }
-  const char *format = output_format(o);
+  const char *format = o->list ? "text" : output_format(o);
   if (!format)
     return EXIT_USAGE;
+  if (o->merge)
+    return merge_reports(o, format);
   TaskVec tasks = {0};
   if (!find_tasks(o, &tasks))
     return EXIT_USAGE;
@@ -641,6 +876,8 @@ int bench_run(const BenchConfig *o) {
   }
   double timeout = o->timeout > 0 ? o->timeout : DEFAULT_TIMEOUT;
   long memory_mb = o->memory_mb > 0 ? o->memory_mb : DEFAULT_MEMORY_MB;
+  if (o->list)
+    return list_tasks(o, &tasks, timeout, memory_mb);
   int jobs = o->jobs > 0 ? o->jobs : online_cpus();
   Runner r = {.argv = verify_argv(o, timeout, memory_mb),
               .nslots = jobs < tasks.len ? jobs : tasks.len,
@@ -652,7 +889,7 @@ int bench_run(const BenchConfig *o) {
               .verbose = o->verbose};
   run_all(&r);
   Totals s = totals_of(r.tasks, r.ntasks);
-  if (!report(o, format, &r, &s, timeout, memory_mb))
+  if (!report(o, format, r.tasks, r.ntasks, &s, json_settings(&r, timeout, memory_mb)))
     return EXIT_USAGE;
   return s.wrong ? 1 : 0;
 }

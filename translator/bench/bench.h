@@ -23,8 +23,10 @@ typedef struct BenchConfig {
   long memory_mb;         /* per task (0: the default) */
   int jobs;               /* tasks at a time (0: one per core) */
   const char *format;     /* text, csv, json (NULL: from -o's extension) */
-  const char *output;     /* -o FILE (NULL: stdout) */
+  const char *output;     /* -o FILE (NULL: stdout); with list, the directory */
   bool verbose;
+  bool list;              /* --list: print a command line per task, run nothing */
+  const char *merge;      /* --merge DIR: merge the JSON reports in DIR */
 } BenchConfig;
 
 /* Run the benchmark and report; the exit code: 0, 1 when a verdict was

@@ -15,6 +15,9 @@ typedef struct Options {
   VEC(const char *) clang_args;
   CellOptions cells;
   bool help;
+  bool version;            /* --version */
+  int data_model;          /* 32 (--32, -m32: ILP32), 64 (--64, -m64: LP64), 0: the host's */
+  const char *property;    /* --property FILE: its text (unreach-call only) */
   /* verify, invariants, bench */
   double timeout;          /* --timeout=S (seconds) */
   long memory_mb;          /* --memory=MB */
@@ -30,6 +33,10 @@ typedef struct Options {
   bool no_refine;          /* --no-refine: verify tries the first precision only */
   bool lift_invariants;    /* --invariants: verify also lifts those of a proof */
   bool verbose;            /* -v */
+  bool svcomp_output;      /* --svcomp-output: TRUE, FALSE(unreach-call), UNKNOWN */
+  const char *witness;     /* --witness FILE: SV-COMP witness 2.0 (verify) */
+  bool list;               /* bench --list */
+  const char *merge;       /* bench --merge DIR */
   VEC(const char *) passthrough; /* options given again to each verify run (bench) */
 } Options;
 
@@ -57,6 +64,12 @@ BackendOptions backend_options(const Options *o, const char *backend, double tim
 
 /* Parse argv[first..] into o; exits with code 2 on a usage error. */
 void parse_options(Options *o, int argc, char **argv, int first);
+
+/* The one property verify checks, as SV-COMP writes it (unreach-call.prp). */
+#define UNREACH_CALL "CHECK( init(main()), LTL(G ! call(reach_error())) )"
+
+/* "0.1.0 (commit 3637d916fdc6)": the version and the commit of the build. */
+const char *arr2scalar_version(void);
 
 /* Front end, normalization and cell abstraction of one file. *original (if
  * not NULL) receives the normalized program with its arrays. */

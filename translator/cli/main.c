@@ -18,6 +18,7 @@
 #include "driver.h"
 #include "signals.h"
 #include "stack.h"
+#include "smt.h"
 
 #include <errno.h>
 #include <math.h>
@@ -53,9 +54,18 @@ static const char usage_text[] =
     "  --entry FUNC       the function to start from (default: main)\n"
     "\n"
     "C front end (passed to clang): -I DIR, -D NAME[=VALUE], -U NAME, -std=STD,\n"
-    "  -m32, -m64, -include FILE, --clang-arg=ARG\n"
+    "  -include FILE, --clang-arg=ARG\n"
+    "  --32, --64         data model ILP32 or LP64 (clang's -m32, -m64; default:\n"
+    "                     the host's, LP64 on x86-64)\n"
+    "\n"
+    "SV-COMP conventions:\n"
+    "  -                  as the input file: the program from standard input\n"
+    "  --property FILE    the property to check; only unreach-call.prp\n"
+    "                     (CHECK( init(main()), LTL(G ! call(reach_error())) ))\n"
+    "  verify --svcomp-output, verify --witness FILE: see arr2scalar verify --help\n"
     "\n"
     "  -h, --help         this help\n"
+    "  --version          version, commit, and the libz3 and libclang in use\n"
     "\n"
     "Signed integers are treated as mathematical integers (signed overflow is\n"
     "undefined behaviour); unsigned arithmetic and conversions wrap as in C.\n";
@@ -142,6 +152,25 @@ void parse_options(Options *o, int argc, char **argv, int first) {
     const char *a = argv[i], *v, *name;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       o->help = true;
+    } else if (!strcmp(a, "--version")) {
+      o->version = true;
+    } else if (!strcmp(a, "--32") || !strcmp(a, "--64") || !strcmp(a, "-m32") ||
+               !strcmp(a, "-m64")) {
+      bool m32 = strstr(a, "32") != NULL;
+      o->data_model = m32 ? 32 : 64;
+      vec_push(&o->clang_args, m32 ? "-m32" : "-m64");
+      vec_push(&o->passthrough, m32 ? "--32" : "--64");
+    } else if ((v = option_value(argc, argv, &i, "--property"))) {
+      o->property = v;
+      pass(o, "--property", v);
+    } else if (!strcmp(a, "--svcomp-output")) {
+      o->svcomp_output = true;
+    } else if ((v = option_value(argc, argv, &i, "--witness"))) {
+      o->witness = v;
+    } else if (!strcmp(a, "--list")) {
+      o->list = true;
+    } else if ((v = option_value(argc, argv, &i, "--merge"))) {
+      o->merge = v;
     } else if (!strcmp(a, "-o")) {
       if (i + 1 >= argc)
         usage_error("%s needs a file name", a);
@@ -216,7 +245,7 @@ void parse_options(Options *o, int argc, char **argv, int first) {
       vec_push(&o->clang_args, a);
       vec_push(&o->clang_args, argv[++i]);
     } else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) ||
-               !strncmp(a, "-std=", 5) || !strcmp(a, "-m32") || !strcmp(a, "-m64")) {
+               !strncmp(a, "-std=", 5)) {
       vec_push(&o->clang_args, a);
     } else if (a[0] == '-' && a[1]) {
       usage_error("unknown option '%s'", a);
@@ -226,6 +255,52 @@ void parse_options(Options *o, int argc, char **argv, int first) {
   }
 }
 
+/* Text with every run of white space as one space, none at the ends. */
+static char *squeeze(const char *s) {
+  char *t = xstrdup(s), *d = t;
+  for (const char *c = s; *c; c++) {
+    bool space = *c == ' ' || *c == '\t' || *c == '\n' || *c == '\r';
+    if (!space)
+      *d++ = *c;
+    else if (d > t && d[-1] != ' ')
+      *d++ = ' ';
+  }
+  while (d > t && d[-1] == ' ')
+    d--;
+  *d = 0;
+  return t;
+}
+
+/* --property FILE: only unreach-call can be checked; anything else (or a
+ * file that cannot be read) is a usage error before any work. */
+static void check_property(const char *path) {
+  char *text = file_read(path, 1 << 16);
+  if (!text)
+    usage_error("--property: cannot read %s", xformat("%s: %s", path, strerror(errno)));
+  if (strcmp(squeeze(text), UNREACH_CALL))
+    usage_error("--property: %s", xformat("%s: only unreach-call (%s) can be checked, not '%s'",
+                                          path, UNREACH_CALL, squeeze(text)));
+}
+
+/* The input "-": standard input, copied to a file (libclang reads files);
+ * the directory goes when the process does (tmpdir_make). */
+static const char *read_stdin(void) {
+  char why[256];
+  char *dir = tmpdir_make("stdin", why, sizeof why);
+  if (!dir)
+    usage_error("cannot read standard input: %s", why);
+  const char *path = xformat("%s/stdin.c", dir);
+  FILE *f = fopen(path, "w");
+  char buf[1 << 16];
+  size_t n;
+  while (f && (n = fread(buf, 1, sizeof buf, stdin)) > 0)
+    if (fwrite(buf, 1, n, f) != n)
+      break;
+  if (!f || ferror(stdin) || fclose(f) != 0)
+    usage_error("cannot copy standard input to %s", path);
+  return path;
+}
+
 /* Read the whole input through the pipeline up to the cell abstraction.
  * Returns NULL after diagnostics. */
 Program *load_program(const Options *o, const char *path, Program **original) {
@@ -233,7 +308,7 @@ Program *load_program(const Options *o, const char *path, Program **original) {
   if (!p)
     return NULL;
   p = normalize_program(p);
-  if (!p)
+  if (!p || !cells_check_specs(p, &o->cells))
     return NULL;
   if (original)
     *original = p;
@@ -243,6 +318,8 @@ Program *load_program(const Options *o, const char *path, Program **original) {
 static int translate(Options *o) {
   if (o->inputs.len != 1)
     usage_error("%s", o->inputs.len ? "give one input file" : "no input file");
+  if (o->format)
+    usage_error("%s", "--format is an option of verify, invariants and bench (see --emit)");
   const char *emit = o->emit ? o->emit : "c";
   const Backend *writer = !strcmp(emit, "chc")   ? &backend_spacer
                           : !strcmp(emit, "nts") ? &backend_flata
@@ -301,7 +378,9 @@ int bench_main(Options *o) {
                    .jobs = o->jobs,
                    .format = o->format,
                    .output = o->output,
-                   .verbose = o->verbose};
+                   .verbose = o->verbose,
+                   .list = o->list,
+                   .merge = o->merge};
   return bench_run(&c);
 }
 
@@ -339,6 +418,20 @@ int main(int argc, char **argv) {
     if (subcommands[i].name && !strcmp(argv[1], subcommands[i].name))
       sub = &subcommands[i];
   parse_options(&o, argc, argv, sub ? 2 : 1);
+  if (o.version) {
+    printf("arr2scalar %s\nlibz3 %s\nlibclang: %s\n", arr2scalar_version(), smt_z3_version(),
+           frontend_clang_version());
+    return 0;
+  }
+  if ((o.svcomp_output || o.witness) && !(sub && !strcmp(sub->name, "verify")))
+    usage_error("%s", "--svcomp-output and --witness are options of verify");
+  if ((o.list || o.merge) && !(sub && !strcmp(sub->name, "bench")))
+    usage_error("%s", "--list and --merge are options of bench");
+  if (o.property)
+    check_property(o.property);
+  for (int i = 0; i < o.inputs.len; i++)
+    if (!strcmp(o.inputs.data[i], "-") && !(sub && !strcmp(sub->name, "bench")))
+      o.inputs.data[i] = read_stdin();
   for (int i = 0; i < o.inputs.len && o.output; i++)
     if (file_same(o.inputs.data[i], o.output))
       usage_error("-o %s would overwrite the input", o.output);

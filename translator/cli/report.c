@@ -92,7 +92,8 @@ static bool report_json(FILE *out, Program *abs, LiftedVec *v) {
       json_object_set_new(o, "note", json_string(l->check_note));
     json_array_append_new(items, o);
   }
-  json_t *root = json_pack("{s:s, s:s, s:s, s:o}", "format", "arr2scalar-invariants-1", "source",
+  json_t *root = json_pack("{s:s, s:i, s:s, s:s, s:o}", "format", "arr2scalar-invariants-1",
+                           "format_version", 1, "source",
                            abs->file, "integers", "signed mathematical, unsigned modular", "invariants",
                            items);
   int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);

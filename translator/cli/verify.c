@@ -39,6 +39,7 @@
 #include "replay.h"
 #include "smt.h"
 #include "spacer.h"
+#include "witness.h"
 
 #include <jansson.h>
 #include <string.h>
@@ -61,6 +62,14 @@ const char verify_help[] =
     "  --backend=NAME     spacer (default), polyhedra, cpachecker, flata, interproc\n"
     "  --invariants       also lift and re-check the invariants of a proof\n"
     "  --format=text|json the verdict as lines (default) or one JSON object\n"
+    "  --svcomp-output    only SV-COMP's result word: TRUE, FALSE(unreach-call)\n"
+    "                     or UNKNOWN\n"
+    "  --property FILE    SV-COMP's unreach-call.prp (the only property checked)\n"
+    "  --witness FILE     an SV-COMP witness 2.0 (YAML): for true, the re-checked\n"
+    "                     quantifier-free loop invariants (invariant_set); for\n"
+    "                     false, the values of the nondeterministic calls of the\n"
+    "                     replayed run and the error (violation_sequence)\n"
+    "  --32, --64         data model ILP32 or LP64 (the witness's data_model)\n"
     "  --no-cells         baseline: Horn clauses over SMT arrays, no cells\n"
     "  --no-facts         neither the polyhedral invariants in Spacer's clauses\n"
     "                     nor proven facts carried from loop to loop\n"
@@ -172,8 +181,10 @@ typedef struct Run {
   const char *precision;   /* the options that decided the verdict */
   const char *how;         /* polyhedra, spacer, random runs, ... */
   const char *bug;         /* the replayed run */
+  Replay bug_run;          /* ... its inputs and error (for a witness) */
   LiftedVec invariants;    /* of the proof, lifted (with --invariants) */
   bool lifted;
+  bool show_invariants;    /* --invariants (a witness also lifts them) */
   FactVec facts;           /* proven, for the attempts that follow */
   int facts_rounds;
   VEC(AttemptLog) log;
@@ -214,6 +225,11 @@ static const char *verdict_name(Verdict v) {
   return v == VERDICT_TRUE ? "true" : v == VERDICT_FALSE ? "false" : "unknown";
 }
 
+/* The result words of SV-COMP (--svcomp-output). */
+static const char *svcomp_word(Verdict v) {
+  return v == VERDICT_TRUE ? "TRUE" : v == VERDICT_FALSE ? "FALSE(unreach-call)" : "UNKNOWN";
+}
+
 static int exit_code(Verdict v) {
   return v == VERDICT_TRUE ? EXIT_TRUE : v == VERDICT_FALSE ? EXIT_FALSE : EXIT_UNKNOWN;
 }
@@ -229,6 +245,11 @@ static void print_verdict(Run *r) {
   if (json(r))
     return;
   deadline_answered(exit_code(r->verdict));
+  if (r->o->svcomp_output) {
+    printf("%s\n", svcomp_word(r->verdict));
+    fflush(stdout);
+    return;
+  }
   printf("verdict: %s\n", verdict_name(r->verdict));
   printf("time: %.2f\n", clock_now() - r->start);
   if (r->precision)
@@ -241,7 +262,7 @@ static void print_verdict(Run *r) {
 }
 
 static void print_invariants(Run *r) {
-  if (json(r) || !r->lifted)
+  if (json(r) || !r->lifted || !r->show_invariants || r->o->svcomp_output)
     return;
   int checked = 0;
   for (int i = 0; i < r->invariants.len; i++)
@@ -258,6 +279,7 @@ static void print_invariants(Run *r) {
 static void print_json(Run *r) {
   deadline_answered(exit_code(r->verdict));
   json_t *o = json_object();
+  json_object_set_new(o, "format", json_string("arr2scalar-verify-1"));
   json_object_set_new(o, "format_version", json_integer(1));
   json_object_set_new(o, "verdict", json_string(verdict_name(r->verdict)));
   json_object_set_new(o, "time", json_real(clock_now() - r->start));
@@ -284,7 +306,7 @@ static void print_json(Run *r) {
   }
   json_object_set_new(o, "attempts", att);
   json_object_set_new(o, "facts", json_integer(r->facts.len));
-  if (r->lifted) {
+  if (r->lifted && r->show_invariants) {
     json_t *inv = json_array();
     for (int i = 0; i < r->invariants.len; i++) {
       Lifted *l = &r->invariants.data[i];
@@ -305,12 +327,36 @@ static void print_json(Run *r) {
   fflush(stdout);
 }
 
+/* --witness FILE: of a proof or of a replayed run; nothing for unknown
+ * (said on stderr). A witness that cannot be written is a usage error. */
+static int write_witness(Run *r) {
+  Options *o = r->o;
+  if (!o->witness)
+    return 0;
+  if (r->verdict == VERDICT_UNKNOWN) {
+    fprintf(stderr, "arr2scalar verify: no witness for the verdict unknown\n");
+    return 0;
+  }
+  WitnessTask t = {o->inputs.data[0], UNREACH_CALL, o->data_model, arr2scalar_version(),
+                   NULL};
+  bool ok;
+  if (r->verdict == VERDICT_TRUE) {
+    int n = 0;
+    ok = witness_correctness(o->witness, &t, r->orig, &r->invariants, &n);
+    say(r, "correctness witness: %d invariants of %d lifted", n, r->invariants.len);
+  } else {
+    ok = witness_violation(o->witness, &t, r->orig, &r->bug_run);
+  }
+  return ok ? 0 : EXIT_USAGE;
+}
+
 static int finish(Run *r) {
   print_verdict(r);
   print_invariants(r);
   if (json(r))
     print_json(r);
-  return exit_code(r->verdict);
+  int w = write_witness(r);
+  return w ? w : exit_code(r->verdict);
 }
 
 /* Options for a back-end; the tool path only if it was given for it. */
@@ -472,6 +518,7 @@ static Outcome spacer_attempt(Run *r, Attempt *at, double until) {
       Replay rp = replay_trace(at->prog, at->abs, c, &sr, min2(left(r), 5));
       if (rp.found) {
         r->bug = rp.description;
+        r->bug_run = rp;
         r->how = "spacer, replayed";
         return OUT_BUG;
       }
@@ -644,7 +691,8 @@ static int refine(Run *r) {
       print_invariants(r);
       if (json(r))
         print_json(r);
-      return EXIT_TRUE;
+      int w = write_witness(r);
+      return w ? w : EXIT_TRUE;
     case OUT_BUG:
       r->verdict = VERDICT_FALSE;
       r->precision = at.line;
@@ -701,6 +749,7 @@ static void confirm_false(Run *r) {
     say(r, "replayed: %s", rp.description);
     r->verdict = VERDICT_FALSE;
     r->bug = rp.description;
+    r->bug_run = rp;
   } else {
     r->why = "the abstract counterexample does not replay on the original program";
   }
@@ -752,6 +801,7 @@ static int no_cells(Run *r) {
       if (rp.found) {
         r->verdict = VERDICT_FALSE;
         r->bug = rp.description;
+        r->bug_run = rp;
         return finish(r);
       }
     }
@@ -765,23 +815,32 @@ static int no_cells(Run *r) {
 /* ---- The command ----------------------------------------------------------------------- */
 
 static double run_start;
-static bool run_json;
+static bool run_json, run_svcomp;
 
 /* What the watchdog says when the time limit runs out in a phase that did
  * not stop (deadline.h): write(2) only. */
 static void last_words(int fd, const char *phase) {
   char buf[512];
-  int n = run_json ? snprintf(buf, sizeof buf,
-                              "{\n  \"format_version\": 1,\n  \"verdict\": \"unknown\",\n"
-                              "  \"time\": %.2f,\n  \"reason\": \"timeout: the time limit "
-                              "ran out in %s\"\n}\n",
-                              clock_now() - run_start, phase)
-                   : snprintf(buf, sizeof buf,
-                              "verdict: unknown\ntime: %.2f\nreason: timeout: the time limit "
-                              "ran out in %s\n",
-                              clock_now() - run_start, phase);
+  int n = run_svcomp ? snprintf(buf, sizeof buf, "UNKNOWN\n")
+          : run_json ? snprintf(buf, sizeof buf,
+                                "{\n  \"format\": \"arr2scalar-verify-1\",\n"
+                                "  \"format_version\": 1,\n  \"verdict\": \"unknown\",\n"
+                                "  \"time\": %.2f,\n  \"reason\": \"timeout: the time limit "
+                                "ran out in %s\"\n}\n",
+                                clock_now() - run_start, phase)
+                     : snprintf(buf, sizeof buf,
+                                "verdict: unknown\ntime: %.2f\nreason: timeout: the time limit "
+                                "ran out in %s\n",
+                                clock_now() - run_start, phase);
   if (n > 0 && write(fd, buf, (size_t)(n < (int)sizeof buf ? n : (int)sizeof buf - 1)) < 0)
     return;
+}
+
+/* Can a file be made in the directory of path? (Checked before any work.) */
+static bool dir_writable(const char *path) {
+  const char *slash = strrchr(path, '/');
+  const char *dir = !slash ? "." : slash == path ? "/" : xstrndup(path, (size_t)(slash - path));
+  return access(dir, W_OK) == 0;
 }
 
 static int usage(const char *fmt, const char *arg) {
@@ -792,7 +851,10 @@ static int usage(const char *fmt, const char *arg) {
 }
 
 int verify_main(Options *o) {
-  Run r = {.o = o, .start = clock_now(), .verdict = VERDICT_UNKNOWN};
+  Run r = {.o = o, .start = clock_now(), .verdict = VERDICT_UNKNOWN,
+           .show_invariants = o->lift_invariants};
+  if (o->witness) /* the invariants of a proof go into the witness */
+    o->lift_invariants = true;
   r.deadline = r.start + (o->timeout > 0 ? o->timeout : 60);
   /* usage errors before any work (the random runs could end with a verdict) */
   if (o->inputs.len != 1)
@@ -801,6 +863,10 @@ int verify_main(Options *o) {
     return usage("unknown --solver '%s' (expected node or z3)", o->solver);
   if (o->format && strcmp(o->format, "text") && strcmp(o->format, "json"))
     return usage("unknown --format '%s' (expected text or json)", o->format);
+  if (o->witness && !dir_writable(o->witness))
+    return usage("--witness %s: its directory cannot be written", o->witness);
+  if (o->svcomp_output && json(&r))
+    return usage("%s", "--svcomp-output prints one word, --format=json one object: not both");
   bool other = o->backend && strcmp(o->backend, "spacer");
   if (other) {
     const Backend *be = find_backend(o->backend);
@@ -813,6 +879,7 @@ int verify_main(Options *o) {
   /* nothing runs past the time limit: a watchdog ends what does not stop */
   run_start = r.start;
   run_json = json(&r);
+  run_svcomp = o->svcomp_output;
   deadline_watch(r.deadline, 0.5, last_words, EXIT_UNKNOWN);
   deadline_phase("the front end");
   Program *abs = load_program(o, o->inputs.data[0], &r.orig);
@@ -829,6 +896,7 @@ int verify_main(Options *o) {
     say(&r, "a run of the original program reaches the error: %s", cex.description);
     r.verdict = VERDICT_FALSE;
     r.bug = cex.description;
+    r.bug_run = cex;
     r.how = "random runs";
     return finish(&r);
   }

@@ -41,7 +41,8 @@ bool emit_cellmap_json(FILE *out, Program *p) {
   json_t *obs = json_array();
   for (int i = 0; i < p->observers.len; i++)
     json_array_append_new(obs, json_string(p->observers.data[i]->name));
-  json_t *root = json_pack("{s:s, s:s, s:s, s:o, s:o, s:o}", "format", "arr2scalar-cellmap-1",
+  json_t *root = json_pack("{s:s, s:i, s:s, s:s, s:o, s:o, s:o}", "format", "arr2scalar-cellmap-1",
+                           "format_version", 1,
                            "source", p->file, "integers", "signed mathematical, unsigned modular",
                            "arrays", arrays,
                            "focus", p->focus ? json_string(expr_to_c(p->focus)) : json_null(),

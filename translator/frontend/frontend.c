@@ -1538,6 +1538,13 @@ static void translate_unit(FE *fe) {
   }
 }
 
+const char *frontend_clang_version(void) {
+  CXString v = clang_getClangVersion();
+  char *text = xstrdup(clang_getCString(v));
+  clang_disposeString(v);
+  return text;
+}
+
 Program *parse_program(const char *path, int nargs, const char *const *args,
                        const char *entry_name) {
   FILE *probe = fopen(path, "r");

@@ -9,6 +9,9 @@
 /* Parse path with libclang (clang_args are passed through: -I, -D,
  * -std=...). Returns NULL after reporting errors. entry_name selects the
  * entry function (NULL: main, else the unique function nobody calls). */
+/* The version of the libclang in use ("Debian clang version 14.0.6"). */
+const char *frontend_clang_version(void);
+
 Program *parse_program(const char *path, int nclang_args, const char *const *clang_args,
                        const char *entry_name);
 /* Parse a C expression over the given variables (used for --focus), with

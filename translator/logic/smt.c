@@ -21,6 +21,12 @@ static void on_error(Z3_context c, Z3_error_code e) {
   (void)e; /* callers check Z3_get_error_code where it matters */
 }
 
+const char *smt_z3_version(void) {
+  unsigned major, minor, build, revision;
+  Z3_get_version(&major, &minor, &build, &revision);
+  return xformat("%u.%u.%u.%u", major, minor, build, revision);
+}
+
 Z3_context smt_ctx(void) {
   if (!ctx) {
     Z3_config cfg = Z3_mk_config();

@@ -16,6 +16,8 @@
 
 /* The shared context (created on first use; parameters: model on). */
 Z3_context smt_ctx(void);
+/* The version of the libz3 in use ("4.8.12.0"). */
+const char *smt_z3_version(void);
 /* Delete the context and everything in it (at exit, or between tests). */
 void smt_reset(void);
 

@@ -94,6 +94,7 @@ typedef struct Guide {
   VEC(CellInit) cells;
   bool zero_fallback;      /* else random */
   Watch *watch;            /* replay_divergence's record, or NULL */
+  Replay *record;          /* gets the values of the calls of this run */
 } Guide;
 
 static Queue *queue_of(Guide *g, Stmt *s) {
@@ -105,13 +106,25 @@ static Queue *queue_of(Guide *g, Stmt *s) {
 
 static long long fallback(Guide *g, Type *t) { return g->zero_fallback ? 0 : random_value(&g->rng, t); }
 
-static long long guided_nondet(Oracle *o, Var *dst, Type *t) {
+static long long guided_value(Oracle *o, Type *t) {
   Guide *g = o->state;
-  (void)dst;
   Queue *q = o->at ? queue_of(g, o->at) : NULL;
   if (q && q->next < q->values.len)
     return clamp(t, q->values.data[q->next++]);
   return fallback(g, t);
+}
+
+/* The value of a call (an assignment of E_NONDET, normalize.c) is recorded:
+ * a witness gives it back; an uninitialized variable's is not. */
+static long long guided_nondet(Oracle *o, Var *dst, Type *t) {
+  Guide *g = o->state;
+  (void)dst;
+  long long v = guided_value(o, t);
+  if (g->record && o->at && o->at->kind == S_ASSIGN && o->at->expr->kind == E_NONDET) {
+    ReplayInput in = {o->at->expr->loc, v};
+    vec_push(&g->record->inputs, in);
+  }
+  return v;
 }
 
 static long long guided_array(Oracle *o, Var *array, long long flat, Type *elem) {
@@ -136,11 +149,15 @@ static bool try_run(Program *orig, Guide *g, long long steps, Replay *out) {
   Oracle o = {guided_nondet, guided_array, NULL, g, NULL, NULL};
   for (int i = 0; i < g->queues.len; i++)
     g->queues.data[i].next = 0;
+  g->record = out;
+  out->inputs.len = 0;
   RunInfo ri = run_program(orig, &o, steps);
+  g->record = NULL;
   out->runs++;
   if (ri.result == RUN_ERROR) {
     out->found = true;
     out->description = describe(&ri, out->runs);
+    out->error = ri.where;
     return true;
   }
   return false;
@@ -149,7 +166,7 @@ static bool try_run(Program *orig, Guide *g, long long steps, Replay *out) {
 Replay replay_random(Program *orig, double seconds) {
   Replay out = {0};
   double end = clock_now() + seconds;
-  Guide g = {{12345, 0}, {0}, {0}, false, NULL};
+  Guide g = {{12345, 0}, {0}, {0}, false, NULL, NULL};
   for (long i = 0; clock_now() < end && i < 100000; i++) {
     g.rng.s = 0x1234567ULL + (unsigned long long)i * 7919;
     g.rng.profile = (int)(i % 3);
@@ -278,7 +295,7 @@ Replay replay_trace(Program *orig, Program *abs, Chc *c, SpacerResult *r, double
   Replay out = {0};
   if (!r->trace.len)
     return out;
-  Guide g = {{777, 2}, {0}, {0}, true, NULL};
+  Guide g = {{777, 2}, {0}, {0}, true, NULL, NULL};
   GroundFact **stack = xalloc(sizeof *stack * (size_t)(r->trace.len + 1));
   int top = 0;
   for (int i = 0; i < r->trace.len; i++) {
@@ -358,7 +375,7 @@ Divergence replay_divergence(Program *orig, Program *abs, Chc *c, SpacerResult *
   Watch w = {0};
   if (!r->trace.len)
     return w.d;
-  Guide g = {{777, 2}, {0}, {0}, true, &w};
+  Guide g = {{777, 2}, {0}, {0}, true, &w, NULL};
   w.g = &g;
   GroundFact **stack = xalloc(sizeof *stack * (size_t)(r->trace.len + 1));
   int top = 0;

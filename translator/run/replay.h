@@ -13,10 +13,22 @@
 struct Chc;
 struct SpacerResult;
 
+/* One nondeterministic value of a run: what a call such as
+ * __VERIFIER_nondet_int() returned, and where the call is. */
+typedef struct ReplayInput {
+  Loc call;                /* the start of the call expression */
+  long long value;
+} ReplayInput;
+
 typedef struct Replay {
   bool found;              /* a run reached the error */
   const char *description; /* where, and with which inputs */
   long runs;               /* runs tried */
+  /* The run found: its nondeterministic values in the order they were
+   * drawn (uninitialized variables and arrays not included), and the
+   * statement where it reached the error. */
+  VEC(ReplayInput) inputs;
+  Loc error;
 } Replay;
 
 /* Random runs (small values, type bounds, boundary cases) for up to seconds. */

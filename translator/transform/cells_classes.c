@@ -105,13 +105,72 @@ int auto_cell_count(Program *p, Var *array) {
   return ai->count > 0 ? ai->count : 1;
 }
 
+/* Is name the name a, or a renamed by the front end to keep names unique
+ * in its function (a_1, a_2, ...: a local array shadowing a global)? */
+static bool same_or_renamed(const char *a, const char *name) {
+  size_t n = strlen(a);
+  if (strncmp(a, name, n))
+    return false;
+  if (!name[n])
+    return true;
+  if (name[n] != '_' || !name[n + 1])
+    return false;
+  for (const char *c = name + n + 1; *c; c++)
+    if (*c < '0' || *c > '9')
+      return false;
+  return true;
+}
+
+/* "a": every array named a (as the IR names it); "f:a": the array of f
+ * that the source names a, even where the front end renamed it. */
 static bool spec_matches(const CellSpec *s, Var *array) {
   const char *colon = strchr(s->array, ':');
   if (!colon)
     return !strcmp(s->array, array->name);
   size_t n = (size_t)(colon - s->array);
   const char *fname = array->owner ? array->owner->name : "";
-  return strlen(fname) == n && !strncmp(s->array, fname, n) && !strcmp(colon + 1, array->name);
+  return strlen(fname) == n && !strncmp(s->array, fname, n) &&
+         same_or_renamed(colon + 1, array->name);
+}
+
+typedef struct SpecScan {
+  const CellSpec *spec;
+  bool found;
+} SpecScan;
+
+static void spec_in_decl(Stmt *st, void *arg) {
+  SpecScan *ss = arg;
+  if (st->kind == S_DECL && st->var->type->kind == TY_ARRAY && spec_matches(ss->spec, st->var))
+    ss->found = true;
+}
+
+static bool spec_found(Program *p, const CellSpec *s) {
+  SpecScan ss = {s, false};
+  for (int i = 0; i < p->globals.len && !ss.found; i++)
+    ss.found = p->globals.data[i]->type->kind == TY_ARRAY && spec_matches(s, p->globals.data[i]);
+  for (int i = 0; i < p->funcs.len && !ss.found; i++) {
+    Func *f = p->funcs.data[i];
+    for (int j = 0; j < f->params.len && !ss.found; j++)
+      ss.found = f->params.data[j]->type->kind == TY_ARRAY && spec_matches(s, f->params.data[j]);
+    if (f->body)
+      stmt_walk(f->body, spec_in_decl, &ss);
+  }
+  return ss.found;
+}
+
+/* A name the user mistyped would otherwise be ignored silently: the
+ * precision asked for would not be the one analysed. */
+bool cells_check_specs(Program *p, const CellOptions *opt) {
+  bool ok = true;
+  for (int i = 0; i < opt->specs.len; i++) {
+    const CellSpec *s = &opt->specs.data[i];
+    if (spec_found(p, s))
+      continue;
+    const char *option = s->count ? "--cells" : s->ordered ? "--ordered" : "--initial";
+    error_at((Loc){option, 0, 0}, "no array named '%s' in the program", s->array);
+    ok = false;
+  }
+  return ok;
 }
 
 /* An array of at most `most` elements (constant sizes, --exact) gets a

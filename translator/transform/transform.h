@@ -38,6 +38,11 @@ typedef struct CellOptions {
  * scalar variables; p itself is left intact (it is still needed for replay).
  * Returns NULL after reporting errors. */
 Program *abstract_cells(Program *p, const CellOptions *opt);
+/* Does every array named by --cells, --ordered or --initial exist in p (a
+ * global, a parameter or a local, in any function)? Reports each that does
+ * not as an error (the command line's check: abstract_cells itself ignores
+ * such names); false then. */
+bool cells_check_specs(Program *p, const CellOptions *opt);
 /* Number of cells chosen automatically for each array (reads per assertion). */
 int auto_cell_count(Program *p, Var *array);
 
