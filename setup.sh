@@ -13,6 +13,8 @@ packages=(build-essential cmake pkg-config
           libjansson-dev libcmocka-dev libppl-dev libgmp-dev
           libyaml-dev                         # SV-COMP task definitions, witnesses
           nodejs)                             # the newer Z3 (npm z3-solver) runs in Node.js
+# -m32 (SV-COMP tasks with data_model ILP32) needs the 32-bit C library headers
+if [ "$(dpkg --print-architecture)" = amd64 ]; then packages+=(libc6-dev-i386); fi
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 

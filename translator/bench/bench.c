@@ -60,9 +60,8 @@ const char bench_help[] =
     "processes. CSV has one row per task; JSON has the tasks, the totals and\n"
     "the settings.\n"
     "\n"
-    "The tasks' data_model (ILP32, LP64) is ignored: verify treats integers as\n"
-    "mathematical integers, and -m32 needs 32-bit C library headers\n"
-    "(libc6-dev-i386) that are usually not installed.\n"
+    "A task whose data_model is ILP32 is verified with -m32 (32-bit long, size_t\n"
+    "and pointers; needs the 32-bit C library headers, Debian's libc6-dev-i386).\n"
     "\n"
     "Exit codes: 0 no wrong verdict, 1 some verdict is wrong, 2 usage error or no\n"
     "task found, 3 internal error. SIGINT or SIGTERM stops every verify run (each\n"
@@ -92,6 +91,7 @@ typedef struct Task {
   const char *file; /* the C file */
   const char *real; /* canonical path of the .yml (duplicates are run once) */
   bool expected;
+  bool ilp32;       /* data_model ILP32: verified with -m32 */
   /* result */
   BenchOutcome outcome;
   const char *reason;
@@ -140,7 +140,8 @@ static void add_task(TaskVec *tasks, const char *yml, const char *name, bool ver
   }
   char *real = realpath(yml, NULL);
   Task t = {.name = name, .yml = yml, .file = file, .real = xstrdup(real ? real : yml),
-            .expected = bt.expected};
+            .expected = bt.expected,
+            .ilp32 = bt.data_model && !strcmp(bt.data_model, "ILP32")};
   free(real);
   vec_push(tasks, t);
 }
@@ -232,7 +233,7 @@ typedef struct Slot {
 } Slot;
 
 typedef struct Runner {
-  const char **argv;  /* verify's argument vector; argv[2] is the file */
+  const char **argv;  /* verify's common arguments; argv[2], the file, is NULL */
   Slot *slots;
   int nslots, running;
   Task *tasks;
@@ -263,14 +264,27 @@ static void sample_memory(Runner *r) {
 
 /* ---- Starting and finishing tasks ----------------------------------------- */
 
+/* verify's arguments for task t: the common ones with the file at argv[2],
+ * and -m32 after it for an ILP32 task. */
+static const char **task_argv(const Runner *r, const Task *t) {
+  VEC(const char *) a = {0};
+  for (int i = 0; r->argv[i] || i == 2; i++) {
+    vec_push(&a, i == 2 ? t->file : r->argv[i]);
+    if (i == 2 && t->ilp32)
+      vec_push(&a, "-m32");
+  }
+  vec_push(&a, NULL);
+  return a.data;
+}
+
 /* This very binary (the file we run from, even if it was replaced since),
  * in a session of its own, killed at the hard limit; when the harness dies,
  * it gets SIGTERM and cleans up after itself (signals.h); the grace lets it
  * stop its own children first. */
 static void start_task(Runner *r, Slot *s, Task *t) {
-  r->argv[2] = t->file;
+  const char **argv = task_argv(r, t);
   ProcSpec ps = {.program = "/proc/self/exe",
-                 .argv = r->argv,
+                 .argv = argv,
                  .timeout = r->hard_limit,
                  .max_output = MAX_CAPTURE,
                  .session = true,
@@ -360,7 +374,7 @@ static void run_all(Runner *r) {
     fprintf(stderr, "\r\033[K");
 }
 
-/* verify's argument vector: the file goes to argv[2]. The options given to
+/* verify's argument vector: the file goes to argv[2] (NULL here). The options given to
  * bench for verify come last. */
 static const char **verify_argv(const BenchConfig *o, double timeout, long memory_mb) {
   VEC(const char *) a = {0};
@@ -531,7 +545,7 @@ static json_t *json_totals(const Totals *s) {
 
 static json_t *json_settings(const Runner *r, double timeout, long memory_mb) {
   json_t *opts = json_array();
-  for (int i = 1; r->argv[i]; i++)
+  for (int i = 1; r->argv[i] || i == 2; i++)
     if (i != 2) /* the file */
       json_array_append_new(opts, json_string(r->argv[i]));
   return json_pack("{s:f, s:I, s:i, s:o}", "timeout", timeout, "memory_mb",

@@ -1155,8 +1155,24 @@ static Func *choose_entry(Program *p, const char *name) {
   return root;
 }
 
-static void report_clang_diagnostics(CXTranslationUnit tu, int *nerrors) {
+/* A header of the C library that a 32-bit target needs and Debian installs
+ * only with libc6-dev-i386 (bits/wordsize.h, gnu/stubs-32.h, ...). */
+static bool missing_32bit_header(CXDiagnostic d, int nargs, const char *const *args) {
+  bool m32 = false;
+  for (int i = 0; i < nargs; i++)
+    m32 |= !strcmp(args[i], "-m32");
+  CXString s = clang_getDiagnosticSpelling(d);
+  const char *text = clang_getCString(s);
+  bool missing = m32 && strstr(text, "file not found") &&
+                 (strstr(text, "'bits/") || strstr(text, "'gnu/stubs"));
+  clang_disposeString(s);
+  return missing;
+}
+
+static void report_clang_diagnostics(CXTranslationUnit tu, const char *path, int nargs,
+                                     const char *const *args, int *nerrors) {
   unsigned n = clang_getNumDiagnostics(tu);
+  bool headers_32 = false;
   for (unsigned i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
@@ -1166,9 +1182,13 @@ static void report_clang_diagnostics(CXTranslationUnit tu, int *nerrors) {
       fprintf(stderr, "%s\n", clang_getCString(s));
       clang_disposeString(s);
       (*nerrors)++;
+      headers_32 |= missing_32bit_header(d, nargs, args);
     }
     clang_disposeDiagnostic(d);
   }
+  if (headers_32)
+    error_at((Loc){path, 0, 0}, "-m32 needs the 32-bit C library headers, which are not "
+                                "installed (Debian: apt-get install libc6-dev-i386)");
 }
 
 /* A definition of the main file that is translated: not a builtin handled by
@@ -1225,7 +1245,7 @@ Program *parse_program(const char *path, int nargs, const char *const *args,
     error_at((Loc){path, 0, 0}, "libclang could not parse the file");
     goto done;
   }
-  report_clang_diagnostics(fe.tu, &clang_errors);
+  report_clang_diagnostics(fe.tu, path, nargs, args, &clang_errors);
   if (clang_errors) {
     error_at((Loc){path, 0, 0}, "%d error(s) from the C front end", clang_errors);
     goto done;
