@@ -108,3 +108,51 @@ CXCursor cx_strip(CXCursor c) {
     c = ch.data[0];
   }
 }
+
+/* ---- Types ------------------------------------------------------------------------ */
+
+CXType cx_canon(CXType t) { return clang_getCanonicalType(t); }
+
+bool cx_same_type(CXType a, CXType b) {
+  a = cx_canon(a);
+  b = cx_canon(b);
+  if (a.kind != b.kind)
+    return false;
+  switch (a.kind) {
+  case CXType_Pointer:
+    return cx_same_type(clang_getPointeeType(a), clang_getPointeeType(b));
+  case CXType_ConstantArray:
+    if (clang_getArraySize(a) != clang_getArraySize(b))
+      return false;
+    return cx_same_type(clang_getArrayElementType(a), clang_getArrayElementType(b));
+  case CXType_IncompleteArray:
+  case CXType_VariableArray:
+    return cx_same_type(clang_getArrayElementType(a), clang_getArrayElementType(b));
+  case CXType_Record:
+  case CXType_Enum:
+    return clang_equalCursors(clang_getCanonicalCursor(clang_getTypeDeclaration(a)),
+                              clang_getCanonicalCursor(clang_getTypeDeclaration(b)));
+  default:
+    return true; /* a builtin type: the kind says it */
+  }
+}
+
+bool cx_is_array(CXType t) {
+  enum CXTypeKind k = cx_canon(t).kind;
+  return k == CXType_ConstantArray || k == CXType_IncompleteArray ||
+         k == CXType_VariableArray || k == CXType_DependentSizedArray;
+}
+
+CXType cx_innermost(CXType t) {
+  t = cx_canon(t);
+  while (cx_is_array(t))
+    t = cx_canon(clang_getArrayElementType(t));
+  return t;
+}
+
+void fe_internal_error(Loc loc, const char *msg) {
+  if (error_count())
+    error_at(loc, "%s (after the errors above)", msg);
+  else
+    internal_error_at(loc, "%s", msg);
+}

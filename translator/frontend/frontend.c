@@ -18,7 +18,7 @@ static Type *unsupported_type(CXCursor at, CXType t, const char *what) {
 }
 
 /* A scalar (integer, _Bool, enum, char) type, or void. */
-static Type *conv_scalar_type(CXCursor at, CXType t) {
+Type *conv_scalar_type(CXCursor at, CXType t) {
   CXType c = clang_getCanonicalType(t);
   switch (c.kind) {
   case CXType_Void:
@@ -52,29 +52,16 @@ static Type *conv_scalar_type(CXCursor at, CXType t) {
   case CXType_Float16:
     return unsupported_type(at, t, "floating-point type");
   case CXType_Record:
-    return unsupported_type(at, t, "struct or union type");
+    return unsupported_type(at, t, "struct or union type here");
   case CXType_Pointer:
-    return unsupported_type(at, t, "pointer type");
+    return unsupported_type(at, t, "pointer type here");
   default:
     return unsupported_type(at, t, "type");
   }
 }
 
-/* Type of a variable or parameter declaration. Arrays take their sizes from
- * the size expressions written in the declarator (children of the cursor);
- * a pointer parameter is an array of unknown length, to be used only through
- * subscripts. */
-static Type *conv_decl_type(FE *fe, CXCursor decl, bool is_param) {
-  CXType t = clang_getCursorType(decl);
-  CXType c = clang_getCanonicalType(t);
-  if (c.kind != CXType_ConstantArray && c.kind != CXType_VariableArray &&
-      c.kind != CXType_IncompleteArray && c.kind != CXType_Pointer)
-    return conv_scalar_type(decl, t);
-  if (c.kind == CXType_Pointer && !is_param) {
-    error_at(cx_loc(decl), "unsupported pointer variable '%s' (only array parameters may be "
-                           "pointers)", cx_spelling(decl));
-    return ty_int;
-  }
+int decl_dims(FE *fe, CXCursor decl, bool is_param, Expr **lens, CXType *elem) {
+  CXType c = cx_canon(clang_getCursorType(decl));
   /* Size expressions written in the declarator. libclang lists them
    * innermost first (it walks the element type before the size): reverse. */
   CursorVec ch = cx_children(decl);
@@ -83,18 +70,53 @@ static Type *conv_decl_type(FE *fe, CXCursor decl, bool is_param) {
   for (int i = ch.len - 1; i >= 0; i--)
     if (cx_is_expr(ch.data[i]) && !clang_equalCursors(ch.data[i], init))
       vec_push(&sizes, ch.data[i]);
-  /* Array layers of the canonical type, outermost first. */
+  /* Array layers of the canonical type, outermost first; a parameter's
+   * pointer is one too. */
   CXType layers[MAX_DIMS];
   int nl = 0;
   CXType cur = c;
-  while ((cur.kind == CXType_ConstantArray || cur.kind == CXType_VariableArray ||
-          cur.kind == CXType_IncompleteArray || cur.kind == CXType_Pointer) &&
+  while ((cx_is_array(cur) || (is_param && nl == 0 && cur.kind == CXType_Pointer)) &&
          nl < MAX_DIMS) {
     layers[nl++] = cur;
-    cur = clang_getCanonicalType(cur.kind == CXType_Pointer ? clang_getPointeeType(cur)
-                                                            : clang_getArrayElementType(cur));
+    cur = cx_canon(cur.kind == CXType_Pointer ? clang_getPointeeType(cur)
+                                              : clang_getArrayElementType(cur));
   }
-  if (cur.kind == CXType_Pointer || clang_getCanonicalType(cur).kind == CXType_Pointer) {
+  *elem = cur;
+  /* Which layers have a written size: all but a leading [] or pointer. */
+  int first_sized = nl && ((layers[0].kind == CXType_Pointer && sizes.len < nl) ||
+                           layers[0].kind == CXType_IncompleteArray)
+                        ? 1
+                        : 0;
+  int si = 0;
+  for (int i = 0; i < nl; i++) {
+    lens[i] = NULL;
+    if (i < first_sized)
+      continue;
+    if (layers[i].kind == CXType_ConstantArray) {
+      lens[i] = new_num(clang_getArraySize(layers[i]), cx_loc(decl));
+      if (si < sizes.len)
+        si++;
+    } else if (si < sizes.len) {
+      lens[i] = conv_expr(fe, sizes.data[si++]);
+    }
+  }
+  return nl;
+}
+
+/* Type of a plain variable or parameter declaration: a scalar, an array
+ * of scalars (a parameter's pointer: an array of unknown length). */
+static Type *conv_decl_type(FE *fe, CXCursor decl, bool is_param) {
+  CXType t = clang_getCursorType(decl);
+  if (cx_canon(t).kind == CXType_Pointer && !is_param) {
+    error_at(cx_loc(decl), "unsupported pointer variable '%s'", cx_spelling(decl));
+    return ty_int;
+  }
+  Expr *lens[MAX_DIMS];
+  CXType cur;
+  int nl = decl_dims(fe, decl, is_param, lens, &cur);
+  if (!nl)
+    return conv_scalar_type(decl, t);
+  if (cur.kind == CXType_Pointer) {
     error_at(cx_loc(decl), "unsupported array of pointers '%s'", cx_spelling(decl));
     return ty_int;
   }
@@ -102,24 +124,6 @@ static Type *conv_decl_type(FE *fe, CXCursor decl, bool is_param) {
   if (elem == ty_void) {
     error_at(cx_loc(decl), "unsupported void array or pointer '%s'", cx_spelling(decl));
     return ty_int;
-  }
-  /* Which layers have a written size: all but a leading [] or pointer. */
-  int first_sized = (layers[0].kind == CXType_Pointer &&
-                     sizes.len < nl) || layers[0].kind == CXType_IncompleteArray ? 1 : 0;
-  Expr *lens[MAX_DIMS] = {0};
-  int si = 0;
-  for (int i = 0; i < nl; i++) {
-    if (i < first_sized)
-      continue;
-    if (layers[i].kind == CXType_ConstantArray) {
-      /* Prefer the written expression (N - 1 reads better than 999) when it
-       * is a constant; else the computed size. */
-      lens[i] = new_num(clang_getArraySize(layers[i]), cx_loc(decl));
-      if (si < sizes.len)
-        si++;
-    } else if (si < sizes.len) {
-      lens[i] = conv_expr(fe, sizes.data[si++]);
-    }
   }
   Type *ty = elem;
   for (int i = nl - 1; i >= 0; i--)
@@ -129,7 +133,7 @@ static Type *conv_decl_type(FE *fe, CXCursor decl, bool is_param) {
 
 /* ---- Variables --------------------------------------------------------------- */
 
-static const char *unique_name(FE *fe, Func *f, const char *name) {
+const char *unique_name(FE *fe, Func *f, const char *name) {
   const char *n = name;
   for (int i = 1; name_in_use(fe->prog, f, n); i++)
     n = xformat("%s_%d", name, i);
@@ -172,13 +176,13 @@ static Builtin builtin_of(const char *name, bool has_body) {
 
 /* ---- Expressions ------------------------------------------------------------------ */
 
-static Expr *bad_expr(FE *fe, CXCursor c, const char *what) {
+Expr *bad_expr(FE *fe, CXCursor c, const char *what) {
   (void)fe;
   error_at(cx_loc(c), "unsupported %s", what);
   return new_num(0, cx_loc(c));
 }
 
-static Expr *mk(ExprKind k, Type *t, Loc loc) {
+Expr *mk(ExprKind k, Type *t, Loc loc) {
   Expr *e = xalloc(sizeof *e);
   e->kind = k;
   e->type = t;
@@ -186,7 +190,7 @@ static Expr *mk(ExprKind k, Type *t, Loc loc) {
   return e;
 }
 
-static Expr *eval_constant(FE *fe, CXCursor c) {
+Expr *eval_constant(FE *fe, CXCursor c) {
   CXEvalResult r = clang_Cursor_Evaluate(c);
   if (!r || clang_EvalResult_getKind(r) != CXEval_Int) {
     if (r)
@@ -235,12 +239,78 @@ static bool is_pointer_like(CXType t) {
          c.kind == CXType_IncompleteArray || c.kind == CXType_VariableArray;
 }
 
-static Expr *conv_operand(FE *fe, CXCursor c) {
+Expr *assume_expr(Expr *c, Loc loc) {
+  Expr *e = mk(E_CALL, ty_int, loc);
+  e->name = "__VERIFIER_assume";
+  e->builtin = B_ASSUME;
+  vec_push(&e->args, c);
+  return e;
+}
+
+Expr *comma(Expr *a, Expr *b) {
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  Expr *e = mk(E_COMMA, b->type, b->loc);
+  e->lhs = a;
+  e->rhs = b;
+  return e;
+}
+
+Expr *stmt_value(Stmt *s, Expr *last, Type *t, Loc loc) {
+  Expr *e = mk(E_STMT, t, loc);
+  e->body = s->kind == S_BLOCK ? s : NULL;
+  if (!e->body) {
+    e->body = new_block(loc);
+    block_add(e->body, s);
+  }
+  if (last) {
+    Stmt *x = new_stmt(S_EXPR, loc);
+    x->expr = last;
+    block_add(e->body, x);
+  }
+  return e;
+}
+
+Type *size_type(FE *fe) { return fe->size_t_type ? fe->size_t_type : int_type(8, true); }
+Type *diff_type(FE *fe) { return fe->ptrdiff_type ? fe->ptrdiff_type : int_type(8, false); }
+
+Expr *conv_operand(FE *fe, CXCursor c) {
   bool saved = fe->allow_array;
   fe->allow_array = false;
   Expr *e = conv_expr(fe, c);
   fe->allow_array = saved;
   return e;
+}
+
+/* Does the lvalue at c reach a laid-out object (struct, pointer target,
+ * address-taken variable) rather than a plain variable or array? */
+static bool is_place_expr(FE *fe, CXCursor c);
+
+/* The scalar lvalue at c (E_VAR or E_INDEX); *pre: effects to run before
+ * it, *guard: an assumption to make after the value assigned is computed
+ * (a dereferenced pointer is not null). */
+static Expr *conv_lvalue(FE *fe, CXCursor c, Expr **pre, Expr **guard) {
+  *pre = *guard = NULL;
+  if (!is_place_expr(fe, c))
+    return conv_operand(fe, c);
+  Place p = conv_place(fe, c);
+  *pre = p.pre;
+  *guard = p.guard;
+  return place_lvalue(p);
+}
+
+/* ({ t = value; guard; t }) */
+static Expr *guarded(FE *fe, Expr *value, Expr *guard) {
+  if (!guard)
+    return value;
+  Type *t = value->type && is_scalar(value->type) ? value->type : ty_int;
+  Var *tmp = new_temp(fe->prog, fe->func, "val", t, ROLE_TEMP, value->loc);
+  Expr *set = mk(E_ASSIGN, t, value->loc);
+  set->lhs = new_var_ref(tmp, value->loc);
+  set->rhs = value;
+  return comma(set, comma(guard, new_var_ref(tmp, value->loc)));
 }
 
 static Expr *conv_binary(FE *fe, CXCursor c, bool compound) {
@@ -251,15 +321,19 @@ static Expr *conv_binary(FE *fe, CXCursor c, bool compound) {
   ExprKind k = binop_kind(op);
   if (k == E_NUM)
     return bad_expr(fe, c, xformat("operator '%s'", op));
-  if (k != E_COMMA && k != E_LAND && k != E_LOR && k != E_EQ && k != E_NE &&
-      (is_pointer_like(clang_getCursorType(ch.data[0])) ||
-       is_pointer_like(clang_getCursorType(ch.data[1]))))
-    return bad_expr(fe, c, xformat("pointer arithmetic: operator '%s' on a pointer or array", op));
-  if ((k == E_EQ || k == E_NE) && (is_pointer_like(clang_getCursorType(ch.data[0])) ||
-                                   is_pointer_like(clang_getCursorType(ch.data[1]))))
-    return bad_expr(fe, c, "pointer comparison");
+  bool pointers = is_pointer_like(clang_getCursorType(ch.data[0])) ||
+                  is_pointer_like(clang_getCursorType(ch.data[1]));
+  if (pointers && k != E_COMMA && k != E_LAND && k != E_LOR) {
+    if (fe->pa)
+      return conv_ptr_binary(fe, c, op);
+    return bad_expr(fe, c, xformat("operator '%s' on a pointer or array", op));
+  }
+  if (k == E_ASSIGN && cx_canon(clang_getCursorType(c)).kind == CXType_Record)
+    return conv_struct_assign(fe, c);
   Loc loc = cx_loc(c);
-  Expr *l = conv_operand(fe, ch.data[0]);
+  Expr *pre = NULL, *guard = NULL;
+  Expr *l = compound || k == E_ASSIGN ? conv_lvalue(fe, ch.data[0], &pre, &guard)
+                                      : conv_operand(fe, ch.data[0]);
   Expr *r = conv_operand(fe, ch.data[1]);
   Type *t = conv_scalar_type(c, clang_getCursorType(c));
   Expr *e;
@@ -269,13 +343,14 @@ static Expr *conv_binary(FE *fe, CXCursor c, bool compound) {
     if (l->kind != E_VAR && l->kind != E_INDEX)
       return bad_expr(fe, c, "assignment to something other than a variable or array element");
     if (l->kind == E_VAR && l->var->type->kind == TY_ARRAY)
-      return bad_expr(fe, c, "assignment to an array or pointer");
+      return bad_expr(fe, c, "assignment to an array");
+    r = guarded(fe, r, guard);
   } else {
     e = mk(k, t, loc);
   }
   e->lhs = l;
   e->rhs = r;
-  return e;
+  return comma(pre, e);
 }
 
 static Expr *conv_unary(FE *fe, CXCursor c) {
@@ -289,14 +364,18 @@ static Expr *conv_unary(FE *fe, CXCursor c) {
   if (!strcmp(op, "&"))
     return bad_expr(fe, c, "address-of operator '&'");
   if (!strcmp(op, "*")) {
+    if (fe->pa)
+      return place_value(conv_place(fe, c));
     /* *v of a variable passed by reference (parse_expression) is its value */
     CXCursor p = cx_strip(ch.data[0]);
     Var *v = clang_getCursorKind(p) == CXCursor_DeclRefExpr ? lookup_var(fe, p) : NULL;
     if (v && v->byref)
       return new_var_ref(v, loc);
-    return bad_expr(fe, c, "pointer dereference '*' (write the access as a subscript)");
+    return bad_expr(fe, c, "pointer dereference '*'");
   }
-  Expr *sub = conv_operand(fe, ch.data[0]);
+  Expr *pre = NULL, *guard = NULL;
+  bool step = !strcmp(op, "++") || !strcmp(op, "--");
+  Expr *sub = step ? conv_lvalue(fe, ch.data[0], &pre, &guard) : conv_operand(fe, ch.data[0]);
   Type *t = conv_scalar_type(c, clang_getCursorType(c));
   ExprKind k;
   if (!strcmp(op, "-"))
@@ -307,7 +386,7 @@ static Expr *conv_unary(FE *fe, CXCursor c) {
     k = E_NOT;
   else if (!strcmp(op, "~"))
     k = E_BITNOT;
-  else if (!strcmp(op, "++") || !strcmp(op, "--")) {
+  else if (step) {
     /* prefix if the operator token comes first */
     unsigned start = cx_offset(clang_getRangeStart(clang_getCursorExtent(c)));
     unsigned sub_start = cx_offset(clang_getRangeStart(clang_getCursorExtent(ch.data[0])));
@@ -319,10 +398,58 @@ static Expr *conv_unary(FE *fe, CXCursor c) {
     return bad_expr(fe, c, xformat("operator '%s'", op));
   Expr *e = mk(k, t, loc);
   e->lhs = sub;
-  return e;
+  return comma(pre, comma(guard, e));
+}
+
+/* A subscript the plain way: a chain of subscripts of an array variable
+ * (or an array parameter that never moves and is never null). */
+static bool plain_subscript(FE *fe, CXCursor c) {
+  CXCursor cur = c;
+  while (clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr) {
+    CursorVec ch = cx_children(cur);
+    if (ch.len != 2)
+      return true;
+    cur = cx_strip(ch.data[0]);
+  }
+  if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
+    return false;
+  CXCursor d = clang_getCanonicalCursor(clang_getCursorReferenced(cur));
+  if (cmap_get(&fe->refs, d))
+    return false;
+  PtrVar *pv = cmap_get(&fe->ptrs, d);
+  Var *v = cmap_get(&fe->vars, d);
+  if (!v) /* a laid-out object, a pointer variable; else an error to report */
+    return !pv && !cmap_get(&fe->objs, d);
+  if (pv && (pv->off || pv->nn))
+    return false;
+  return v->type->kind == TY_ARRAY;
+}
+
+static bool is_place_expr(FE *fe, CXCursor c) {
+  if (!fe->pa)
+    return false;
+  c = cx_strip(c);
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_MemberRefExpr:
+    return true;
+  case CXCursor_UnaryOperator: {
+    const char *op = op_of(fe, c);
+    return op && !strcmp(op, "*");
+  }
+  case CXCursor_ArraySubscriptExpr:
+    return !plain_subscript(fe, c);
+  case CXCursor_DeclRefExpr: {
+    CXCursor d = clang_getCanonicalCursor(clang_getCursorReferenced(c));
+    return cmap_get(&fe->snaps, d) || (cmap_get(&fe->objs, d) && !cmap_get(&fe->vars, d));
+  }
+  default:
+    return false;
+  }
 }
 
 static Expr *conv_subscript(FE *fe, CXCursor c) {
+  if (is_place_expr(fe, c))
+    return place_value(conv_place(fe, c));
   /* a[i][j] is nested: Subscript(Subscript(a, i), j). Flatten it. */
   CursorVec idx = {0};
   CXCursor cur = c;
@@ -369,9 +496,23 @@ static Expr *conv_call(FE *fe, CXCursor c) {
   Builtin b = builtin_of(name, f && f->body);
   if (f && f->wrapper)
     b = f->wrapper;
+  LibFunc lib = fe->pa && b == B_NONE ? pa_library_call(c) : LIB_NONE;
+  if (lib != LIB_NONE)
+    return conv_library_call(fe, c, lib, NULL);
   Type *rt = conv_scalar_type(c, clang_getCursorType(c));
-  if (b == B_NONDET)
-    return new_nondet(rt, loc);
+  if (b == B_NONDET) {
+    /* without a prototype (or a declaration) the call is an int: the
+     * function's name says what it returns */
+    Type *nt = nondet_type(fe, name);
+    Expr *e = new_nondet(nt && clang_getCursorType(callee).kind != CXType_FunctionProto ? nt : rt,
+                         loc);
+    if (e->type == rt)
+      return e;
+    Expr *conv = mk(E_CAST, rt, loc);
+    conv->lhs = e;
+    conv->implicit = true;
+    return conv;
+  }
   Expr *e = mk(E_CALL, rt, loc);
   e->name = name;
   e->builtin = b;
@@ -384,7 +525,14 @@ static Expr *conv_call(FE *fe, CXCursor c) {
   if (b == B_ERROR || b == B_HALT)
     return e;
   int first = ch.len - clang_Cursor_getNumArguments(c);
+  CXCursor def = clang_getCursorDefinition(callee);
+  int nparams = clang_Cursor_isNull(def) ? -1 : clang_Cursor_getNumArguments(def);
   for (int i = first; i < ch.len; i++) {
+    if (fe->pa && b == B_NONE && i - first < nparams) {
+      conv_argument(fe, ch.data[i], clang_Cursor_getArgument(def, (unsigned)(i - first)),
+                    &e->args);
+      continue;
+    }
     bool saved = fe->allow_array;
     fe->allow_array = b == B_NONE;
     vec_push(&e->args, conv_expr(fe, ch.data[i]));
@@ -414,10 +562,25 @@ static Expr *conv_call(FE *fe, CXCursor c) {
 
 static Stmt *conv_stmt(FE *fe, CXCursor c);
 
+/* An expression whose value is a pointer (a function designator aside). */
+static bool pointer_value(CXCursor c) {
+  if (cx_canon(clang_getCursorType(c)).kind != CXType_Pointer)
+    return false;
+  CursorVec ch = cx_children(c);
+  if (clang_getCursorKind(c) == CXCursor_UnexposedExpr && ch.len == 1) {
+    enum CXTypeKind k = cx_canon(clang_getCursorType(ch.data[0])).kind;
+    return k != CXType_FunctionProto && k != CXType_FunctionNoProto;
+  }
+  return true;
+}
+
 Expr *conv_expr(FE *fe, CXCursor c) {
   Loc loc = cx_loc(c);
   enum CXCursorKind k = clang_getCursorKind(c);
   CursorVec ch;
+  /* a pointer where a value is wanted: a condition, a test, an effect */
+  if (fe->pa && pointer_value(c))
+    return ptr_truth(fe, conv_ptr(fe, c));
   switch (k) {
   case CXCursor_ParenExpr:
     ch = cx_children(c);
@@ -469,6 +632,8 @@ Expr *conv_expr(FE *fe, CXCursor c) {
     if (dk == CXCursor_FunctionDecl)
       return bad_expr(fe, c, xformat("use of function '%s' as a value (function pointer)",
                                      cx_spelling(d)));
+    if (is_place_expr(fe, c))
+      return place_value(conv_place(fe, c));
     Var *v = lookup_var(fe, c);
     if (!v && dk == CXCursor_ParmDecl)
       return bad_expr(fe, c, xformat("use of main's parameter '%s' (the command-line "
@@ -512,6 +677,8 @@ Expr *conv_expr(FE *fe, CXCursor c) {
     return e;
   }
   case CXCursor_MemberRefExpr:
+    if (fe->pa)
+      return place_value(conv_place(fe, c));
     return bad_expr(fe, c, "struct or union member access");
   case CXCursor_InitListExpr:
     return bad_expr(fe, c, "initializer list outside an array declaration");
@@ -532,7 +699,7 @@ static enum CXChildVisitResult collect_vardecl(CXCursor c, CXCursor parent, CXCl
 /* The characters of a string literal (as spelled in the source, quotes and
  * escapes included), the terminating zero too, up to len. libclang cannot
  * evaluate a literal, but it can evaluate ("...")[i]: let clang do it. */
-static bool string_literal(const char *lit, long long len, Loc loc, Expr *out) {
+bool string_chars(const char *lit, long long len, Loc loc, Expr *out) {
   /* characters beyond the literal's own (char s[10] = "ab") are zero */
   char *n = xformat("(sizeof(%s) / sizeof((%s)[0]))", lit, lit);
   char *src = xformat("unsigned long n = %s;\n", n);
@@ -589,7 +756,7 @@ static void conv_init_list(FE *fe, CXCursor c, Type *t, Expr *out) {
   int start = out->args.len;
   CXCursor s = cx_strip(c);
   if (clang_getCursorKind(s) == CXCursor_StringLiteral) {
-    if (!string_literal(cx_spelling(s), len, cx_loc(c), out))
+    if (!string_chars(cx_spelling(s), len, cx_loc(c), out))
       return;
   } else if (clang_getCursorKind(s) == CXCursor_InitListExpr) {
     CursorVec ch = cx_children(s);
@@ -637,6 +804,15 @@ static Stmt *bad_stmt(CXCursor c, const char *what) {
   return new_block(cx_loc(c));
 }
 
+/* A pointer variable of an array class, or a reference into an array of
+ * pointers: no object of its own (pointers.c). */
+static bool array_pointer(FE *fe, CXCursor d) {
+  if (!fe->pa || cx_canon(clang_getCursorType(d)).kind != CXType_Pointer)
+    return false;
+  PClass *c = pa_class(fe->pa, d);
+  return c && (c->kind == PK_ARRAY || !clang_Cursor_isNull(pa_reference_table(fe->pa, d)));
+}
+
 static Var *declare_local(FE *fe, CXCursor d) {
   const char *name = cx_spelling(d);
   Type *t = conv_decl_type(fe, d, false);
@@ -661,14 +837,19 @@ static Stmt *conv_decl_stmt(FE *fe, CXCursor c) {
   for (int i = 0; i < ch.len; i++) {
     CXCursor d = ch.data[i];
     enum CXCursorKind k = clang_getCursorKind(d);
-    if (k == CXCursor_TypedefDecl || k == CXCursor_EnumDecl)
-      continue;
-    if (k == CXCursor_StructDecl || k == CXCursor_UnionDecl) {
-      bad_stmt(d, "struct or union declaration");
-      continue;
-    }
+    if (k == CXCursor_TypedefDecl || k == CXCursor_EnumDecl || k == CXCursor_StructDecl ||
+        k == CXCursor_UnionDecl)
+      continue; /* types: a union is rejected where an object has it */
     if (k != CXCursor_VarDecl) {
       bad_stmt(d, xformat("declaration (%s)", cx_kind_spelling(d)));
+      continue;
+    }
+    if (array_pointer(fe, d)) {
+      ptr_local(fe, d, b);
+      continue;
+    }
+    if (layout_needed(fe, d)) {
+      layout_local(fe, d, b);
       continue;
     }
     Var *v = declare_local(fe, d);
@@ -951,7 +1132,13 @@ static bool skip_body(const char *name) {
 static void define_signature(FE *fe, Func *f, CXCursor c) {
   fe->func = f;
   f->loc = cx_loc(c);
-  f->ret = conv_scalar_type(c, clang_getResultType(clang_getCursorType(c)));
+  CXType rt = clang_getResultType(clang_getCursorType(c));
+  if (cx_canon(rt).kind == CXType_Record)
+    error_at(f->loc, "unsupported function '%s' returning a struct", f->name);
+  else
+    f->ret = conv_scalar_type(c, rt);
+  if (!f->ret)
+    f->ret = ty_int;
   int n = clang_Cursor_getNumArguments(c);
   bool is_main = !strcmp(f->name, "main");
   for (int i = 0; i < n; i++) {
@@ -961,6 +1148,15 @@ static void define_signature(FE *fe, Func *f, CXCursor c) {
       pname = xformat("arg%d", i);
     if (is_main && i > 0)
       continue; /* argv, envp: pointers the program may not read (see main_args) */
+    PClass *cls = fe->pa && !is_main ? pa_class(fe->pa, p) : NULL;
+    if (!is_main && layout_needed(fe, p)) {
+      layout_param(fe, p);
+      if (cls && cls->kind == PK_ARRAY)
+        ptr_param(fe, p);
+      continue;
+    }
+    if (cls && cls->kind == PK_ARRAY)
+      ptr_param(fe, p);
     Var *v = new_var(fe->prog, f, unique_name(fe, f, pname),
                      is_main ? conv_scalar_type(p, clang_getCursorType(p))
                              : conv_decl_type(fe, p, true),
@@ -979,22 +1175,26 @@ static void define_signature(FE *fe, Func *f, CXCursor c) {
  * guarantees no more), so argc is a local with an unknown non-negative
  * value; the strings of argv are not modelled, and a program that reads
  * them is rejected where it does (lookup_var finds no variable). */
-static void main_args(Var *argc, Stmt *body) {
-  if (!argc || !body)
-    return;
+static void main_args(Var *argc, Stmt *out) {
   Loc loc = argc->loc;
   Stmt *decl = new_stmt(S_DECL, loc);
   decl->var = argc;
-  Stmt *pre[] = {
-      decl, new_assign(argc, new_nondet(argc->type, loc), loc),
-      new_assume(new_binary(E_GE, new_var_ref(argc, loc), new_num(0, loc), loc), loc)};
-  int k = sizeof pre / sizeof *pre;
+  block_add(out, decl);
+  block_add(out, new_assign(argc, new_nondet(argc->type, loc), loc));
+  block_add(out, new_assume(new_binary(E_GE, new_var_ref(argc, loc), new_num(0, loc), loc), loc));
+}
+
+/* The statements of pre put in front of those of body. */
+static void prepend(Stmt *body, Stmt *pre) {
+  if (!body || !pre->stmts.len)
+    return;
+  int k = pre->stmts.len;
   StmtVec *v = &body->stmts;
   for (int i = 0; i < k; i++)
     vec_push(v, NULL);
   memmove(v->data + k, v->data, sizeof *v->data * (size_t)(v->len - k));
   for (int i = 0; i < k; i++)
-    v->data[i] = pre[i];
+    v->data[i] = pre->stmts.data[i];
 }
 
 static void define_body(FE *fe, Func *f, CXCursor c) {
@@ -1005,12 +1205,20 @@ static void define_body(FE *fe, Func *f, CXCursor c) {
   for (int i = 0; i < ch.len; i++)
     if (clang_getCursorKind(ch.data[i]) == CXCursor_CompoundStmt)
       f->body = conv_stmt(fe, ch.data[i]);
+  Stmt *pre = new_block(f->loc);
   if (fe->main_argc && fe->main_argc->owner == f)
-    main_args(fe->main_argc, f->body);
+    main_args(fe->main_argc, pre);
+  if (fe->pa)
+    ptr_param_prologue(fe, c, pre);
+  prepend(f->body, pre);
   fe->func = NULL;
 }
 
 static void declare_global(FE *fe, CXCursor c) {
+  if (layout_needed(fe, c)) {
+    layout_global(fe, c);
+    return;
+  }
   const char *name = cx_spelling(c);
   Var *v = find_global(fe->prog, name);
   if (!v) {
@@ -1228,6 +1436,40 @@ static void translate_unit(FE *fe) {
   }
 }
 
+/* What the translation made of the declarations (before translating again). */
+static void forget_objects(FE *fe) {
+  cmap_free(&fe->vars);
+  cmap_free(&fe->objs);
+  cmap_free(&fe->ptrs);
+  cmap_free(&fe->refs);
+  cmap_free(&fe->snaps);
+  fe->blocks.len = 0;
+}
+
+static enum CXChildVisitResult collect_decl(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_VarDecl)
+    vec_push((CursorVec *)d, c);
+  return CXChildVisit_Continue;
+}
+
+/* size_t and ptrdiff_t of the target (-m32 makes them 4 bytes), read off a
+ * small translation unit parsed with the program's arguments. */
+static void target_types(FE *fe, int nargs, const char *const *args, CXIndex index) {
+  const char *src = "__SIZE_TYPE__ a2s_size; __PTRDIFF_TYPE__ a2s_diff;\n";
+  struct CXUnsavedFile f = {"<target>.c", src, (unsigned long)strlen(src)};
+  CXTranslationUnit tu = clang_parseTranslationUnit(index, f.Filename, args, nargs, &f, 1, 0);
+  if (!tu)
+    return;
+  CursorVec decls = {0};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_decl, &decls);
+  if (decls.len == 2) {
+    fe->size_t_type = conv_scalar_type(decls.data[0], clang_getCursorType(decls.data[0]));
+    fe->ptrdiff_type = conv_scalar_type(decls.data[1], clang_getCursorType(decls.data[1]));
+  }
+  clang_disposeTranslationUnit(tu);
+}
+
 Program *parse_program(const char *path, int nargs, const char *const *args,
                        const char *entry_name) {
   FILE *probe = fopen(path, "r");
@@ -1252,10 +1494,14 @@ Program *parse_program(const char *path, int nargs, const char *const *args,
   }
   if (!read_token_facts(&fe, path, nargs, args, index))
     goto done;
+  int before = error_count();
+  target_types(&fe, nargs, args, index);
+  fe.pa = pa_analyze(&fe);
+  if (error_count() != before)
+    goto done; /* the conversion would say it again */
   p = xalloc(sizeof *p);
   p->file = xstrdup(path);
   fe.prog = p;
-  int before = error_count();
   /* Wrappers must be known before the calls to them are translated, and they
    * are recognised from their translated bodies: translate, recognise,
    * translate again (cheap: programs are small). */
@@ -1275,7 +1521,7 @@ Program *parse_program(const char *path, int nargs, const char *const *args,
       f->wrapper = p->funcs.data[i]->wrapper;
       vec_push(&q->funcs, f);
     }
-    cmap_free(&fe.vars);
+    forget_objects(&fe);
     fe.prog = p = q;
     translate_unit(&fe);
     /* wrappers keep no body: their calls became assertions/assumptions */
@@ -1287,8 +1533,9 @@ Program *parse_program(const char *path, int nargs, const char *const *args,
   if (error_count() != before)
     p = NULL;
 done:
-  cmap_free(&fe.vars);
+  forget_objects(&fe);
   cmap_free(&fe.ops);
+  pa_free(fe.pa);
   if (fe.tu)
     clang_disposeTranslationUnit(fe.tu);
   clang_disposeIndex(index);
