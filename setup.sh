@@ -15,6 +15,8 @@ packages=(build-essential cmake pkg-config
           nodejs                              # the newer Z3 (npm z3-solver) runs in Node.js
           parallel                            # bench --list on many machines (and its test)
           python3-yaml)                       # tests: witnesses read back with libyaml
+# -m32 (SV-COMP tasks with data_model ILP32) needs the 32-bit C library headers
+if [ "$(dpkg --print-architecture)" = amd64 ]; then packages+=(libc6-dev-i386); fi
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 

@@ -1020,6 +1020,58 @@ static void handwritten_runs_reproduced(void **state) {
     assert_true(st.ok > 20 && st.error > 10);
 }
 
+/* Hand-written programs over the memory constructs of the front end: heap
+ * blocks (malloc, calloc, free), memcpy, a pointer walking an array, an
+ * array of structs (one array per field), a struct written through a
+ * pointer by a callee and copied into the array. */
+static const char *const memory_programs[] = {
+    "#include <stdlib.h>\n#include <string.h>\n"
+    "int main(void) { int n = __VERIFIER_nondet_int(), x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();\n"
+    "  __VERIFIER_assume(n >= 1 && n <= 5); int *A = malloc(n * sizeof(int));\n"
+    "  for (int k = 0; k < n; k++) A[k] = x + k;\n"
+    "  int *B = calloc(n, sizeof(int)); memcpy(B, A, (n - 1) * sizeof(int));\n"
+    "  for (int k = 0; k < n; k++) __VERIFIER_assert(B[k] != y);\n"
+    "  free(A); return B[n - 1] + 2; }\n",
+
+    "struct S { int n; short m; };\nstruct S G[5];\n"
+    "int main(void) { int n = __VERIFIER_nondet_int(), x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();\n"
+    "  __VERIFIER_assume(n >= 1 && n <= 5); int A[5]; int *p = A;\n"
+    "  while (p < A + n) { *p = x; p++; }\n"
+    "  for (int k = 0; k < n; k++) { G[k].n = A[k] - k; G[k].m = y; }\n"
+    "  for (int k = 0; k < n; k++) __VERIFIER_assert(G[k].n + G[k].m != y + 2);\n"
+    "  if (p - A != n) reach_error(); return G[0].n + 10; }\n",
+
+    "struct S { int n; short m; };\nstruct S G[5];\n"
+    "void set(struct S *s, int v) { s->n = v; s->m = v + 1; }\n"
+    "int main(void) { int n = __VERIFIER_nondet_int(), x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();\n"
+    "  __VERIFIER_assume(n >= 1 && n <= 5);\n"
+    "  for (int k = 0; k < n; k++) { G[k].n = x - k; G[k].m = y; }\n"
+    "  struct S t; set(&t, y); G[n / 2] = t;\n"
+    "  for (int k = 0; k < n; k++) __VERIFIER_assert(G[k].n + G[k].m != x + 1);\n"
+    "  return G[0].n + 10; }\n",
+};
+
+static void memory_runs_reproduced(void **state) {
+  (void)state;
+  Stats st = {0};
+  /* the arrays whose cells are searched (those the assertions read) */
+  const char *const arrays[][4] = {
+      {"A", "B", NULL, NULL}, {"A", "G_n", "G_m", NULL}, {"G_n", "G_m", "t_n", "t_m"}};
+  const int narrays[] = {2, 3, 4};
+  size_t n = sizeof memory_programs / sizeof *memory_programs;
+  for (size_t i = 0; i < n; i++) {
+    const char *src = xformat("%s%s", prelude, memory_programs[i]);
+    CellOptions automatic = {0}, one = {0};
+    add_spec(&one, arrays[i][0], 1, false, false);
+    reproduce_runs(src, &automatic, arrays[i], narrays[i], base_seed() + 9500 + i, have_cc(), 12,
+                   &st);
+    reproduce_runs(src, &one, arrays[i], narrays[i], base_seed() + 9600 + i, false, 8, &st);
+  }
+  report("memory", &st);
+  if (default_seed())
+    assert_true(st.ok > 5 && st.error > 5);
+}
+
 /* ---- Through the compiler -------------------------------------------------------------- */
 
 static void compiled_programs_agree(void **state) {
@@ -1106,6 +1158,7 @@ int main(void) {
       cmocka_unit_test_teardown(loop_free_theorem1, teardown_all),
       cmocka_unit_test_teardown(loops_every_run_reproduced, teardown_all),
       cmocka_unit_test_teardown(handwritten_runs_reproduced, teardown_all),
+      cmocka_unit_test_teardown(memory_runs_reproduced, teardown_all),
       cmocka_unit_test_teardown(compiled_programs_agree, teardown_all),
       cmocka_unit_test_teardown(examples_reproduced, teardown_all),
   };

@@ -1,352 +1,24 @@
 /*
  * frontend.c -- C source to IR with libclang.
  *
- * libclang gives the typed AST, but in LLVM 14 it cannot tell which operator a
- * BinaryOperator or UnaryOperator is, nor which of the optional parts of a
- * `for` header are present. Both are read off the tokens. Tokens of the
- * original file are unreliable inside macro expansions (assert(a[i] == 0)
- * spells `==` in a macro argument), so the file is also preprocessed with the
- * clang driver and parsed a second time: in that twin, every token is real.
- * The two ASTs have the same shape; walking them in lockstep maps each
- * operator of the original AST to its spelling in the twin. The original AST
- * is kept for everything else, so diagnostics point at the user's columns.
- *
- * Anything outside the supported subset (README.md, "Input language") is
- * reported with error_at("unsupported ...") and translation stops after the
- * pass.
+ * libclang gives the typed AST; the operators it cannot name are read from
+ * a preprocessed twin (twin.c). Anything outside the supported subset
+ * (README.md, "Input language") is reported with error_at("unsupported
+ * ...") and translation stops after the pass.
  */
-#include "frontend.h"
-#include "proc.h"
+#include "frontend_internal.h"
 
-#include <clang-c/Index.h>
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef A2S_CLANG_DRIVER
-#define A2S_CLANG_DRIVER "clang-14"
-#endif
-
-/* ---- Cursor-keyed hash map ------------------------------------------------ */
-
-typedef struct {
-  CXCursor key;
-  void *val;
-  bool used;
-} Slot;
-
-typedef struct {
-  Slot *slots;
-  unsigned cap, len;
-} CursorMap;
-
-static void map_put(CursorMap *m, CXCursor k, void *v);
-
-static void map_grow(CursorMap *m) {
-  CursorMap old = *m;
-  m->cap = old.cap ? old.cap * 2 : 256;
-  m->slots = calloc(m->cap, sizeof(Slot));
-  m->len = 0;
-  for (unsigned i = 0; i < old.cap; i++)
-    if (old.slots[i].used)
-      map_put(m, old.slots[i].key, old.slots[i].val);
-  free(old.slots);
-}
-
-static void map_put(CursorMap *m, CXCursor k, void *v) {
-  if ((m->len + 1) * 2 > m->cap)
-    map_grow(m);
-  unsigned h = clang_hashCursor(k) & (m->cap - 1);
-  while (m->slots[h].used && !clang_equalCursors(m->slots[h].key, k))
-    h = (h + 1) & (m->cap - 1);
-  if (!m->slots[h].used)
-    m->len++;
-  m->slots[h] = (Slot){k, v, true};
-}
-
-static void *map_get(CursorMap *m, CXCursor k) {
-  if (!m->cap)
-    return NULL;
-  unsigned h = clang_hashCursor(k) & (m->cap - 1);
-  while (m->slots[h].used) {
-    if (clang_equalCursors(m->slots[h].key, k))
-      return m->slots[h].val;
-    h = (h + 1) & (m->cap - 1);
-  }
-  return NULL;
-}
-
-static void map_free(CursorMap *m) {
-  free(m->slots);
-  m->slots = NULL;
-  m->cap = m->len = 0;
-}
-
-/* ---- Front-end state -------------------------------------------------------- */
-
-typedef struct FE {
-  CXTranslationUnit tu;
-  Program *prog;
-  Func *func;              /* function being translated */
-  CursorMap vars;          /* declaration cursor -> Var */
-  CursorMap ops;           /* operator cursor -> spelling; for-stmt -> part mask */
-  VEC(Stmt *) breakable;   /* loops and switches, innermost last */
-  VEC(Stmt *) loops;       /* loops only */
-  VEC(const char *) error_labels;
-  bool allow_array;        /* an array name may appear here (subscript, argument) */
-  Var *main_argc;          /* main's first parameter, made a local (main_args) */
-  Var **extra_vars;        /* parse_expression: variables by name */
-  int nextra;
-} FE;
-
-typedef VEC(CXCursor) CursorVec;
-typedef VEC(const char *) StrList;
-
-static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, CXClientData d) {
-  (void)parent;
-  CursorVec *v = d;
-  vec_push(v, c);
-  return CXChildVisit_Continue;
-}
-
-static CursorVec children(CXCursor c) {
-  CursorVec v = {0};
-  clang_visitChildren(c, collect_child, &v);
-  return v;
-}
-
-static Loc loc_of(CXCursor c) {
-  CXSourceLocation l = clang_getCursorLocation(c);
-  CXString file;
-  unsigned line, col;
-  clang_getPresumedLocation(l, &file, &line, &col);
-  Loc loc = {xstrdup(clang_getCString(file)), (int)line, (int)col};
-  clang_disposeString(file);
-  return loc;
-}
-
-static char *spelling(CXCursor c) {
-  CXString s = clang_getCursorSpelling(c);
-  char *r = xstrdup(clang_getCString(s));
-  clang_disposeString(s);
-  return r;
-}
-
-static char *kind_spelling(CXCursor c) {
-  CXString s = clang_getCursorKindSpelling(clang_getCursorKind(c));
-  char *r = xstrdup(clang_getCString(s));
-  clang_disposeString(s);
-  return r;
-}
-
-static char *type_spelling(CXType t) {
-  CXString s = clang_getTypeSpelling(t);
-  char *r = xstrdup(clang_getCString(s));
-  clang_disposeString(s);
-  return r;
-}
-
-static bool is_expr(CXCursor c) { return clang_isExpression(clang_getCursorKind(c)); }
-
-/* Skip parentheses and implicit conversions that do not change the value. */
-static CXCursor strip(CXCursor c) {
-  for (;;) {
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
-      return c;
-    CursorVec ch = children(c);
-    if (ch.len != 1)
-      return c;
-    c = ch.data[0];
-  }
-}
-
-/* ---- Token facts from the preprocessed twin ---------------------------------- */
-
-static unsigned offset_of(CXSourceLocation l) {
-  unsigned off;
-  clang_getFileLocation(l, NULL, NULL, NULL, &off);
-  return off;
-}
-
-/* The spelling of the first token (last, with last) of the source range
- * [from, to) of the twin, or NULL. */
-static const char *token_in(CXTranslationUnit tu, CXSourceLocation from, CXSourceLocation to,
-                            bool last) {
-  CXToken *toks;
-  unsigned ntoks;
-  clang_tokenize(tu, clang_getRange(from, to), &toks, &ntoks);
-  unsigned lo = offset_of(from), hi = offset_of(to);
-  const char *op = NULL;
-  for (unsigned i = 0; i < ntoks; i++) {
-    unsigned j = last ? ntoks - 1 - i : i;
-    unsigned off = offset_of(clang_getTokenLocation(tu, toks[j]));
-    if (off >= lo && off < hi) {
-      CXString s = clang_getTokenSpelling(tu, toks[j]);
-      op = xstrdup(clang_getCString(s));
-      clang_disposeString(s);
-      break;
-    }
-  }
-  clang_disposeTokens(tu, toks, ntoks);
-  return op;
-}
-
-/* The spelling of the operator of a unary/binary operator cursor of the
- * preprocessed twin (all tokens real there), or NULL. Only the tokens
- * between the operands are read: reading the whole extent of every node of
- * a chain a + b + c + ... is quadratic in its length. */
-static const char *twin_operator(CXTranslationUnit tu, CXCursor c) {
-  CursorVec ch = children(c);
-  CXSourceRange ext = clang_getCursorExtent(c);
-  enum CXCursorKind k = clang_getCursorKind(c);
-  if (k == CXCursor_UnaryOperator && ch.len == 1) {
-    CXSourceRange sub = clang_getCursorExtent(ch.data[0]);
-    if (offset_of(clang_getRangeStart(ext)) < offset_of(clang_getRangeStart(sub)))
-      return token_in(tu, clang_getRangeStart(ext), clang_getRangeStart(sub), false);
-    /* postfix: the operator follows the operand */
-    return token_in(tu, clang_getRangeEnd(sub), clang_getRangeEnd(ext), true);
-  }
-  if (ch.len == 2)
-    return token_in(tu, clang_getRangeEnd(clang_getCursorExtent(ch.data[0])),
-                    clang_getRangeStart(clang_getCursorExtent(ch.data[1])), false);
-  return NULL;
-}
-
-/* Which parts of `for (init; cond; inc)` are present: bit 0 init, 1 cond,
- * 2 inc. Found from the positions of the two semicolons of the header. */
-static intptr_t twin_for_parts(CXTranslationUnit tu, CXCursor c) {
-  CXToken *toks;
-  unsigned ntoks;
-  clang_tokenize(tu, clang_getCursorExtent(c), &toks, &ntoks);
-  unsigned semi[2] = {0, 0}, close = 0;
-  int nsemi = 0, depth = 0;
-  for (unsigned i = 0; i < ntoks; i++) {
-    CXString s = clang_getTokenSpelling(tu, toks[i]);
-    const char *t = clang_getCString(s);
-    unsigned off = offset_of(clang_getTokenLocation(tu, toks[i]));
-    if (!strcmp(t, "(") || !strcmp(t, "{") || !strcmp(t, "["))
-      depth++;
-    else if (!strcmp(t, ")") || !strcmp(t, "}") || !strcmp(t, "]")) {
-      depth--;
-      if (depth == 0 && !close) {
-        close = off;
-        clang_disposeString(s);
-        break;
-      }
-    } else if (!strcmp(t, ";") && depth == 1 && nsemi < 2)
-      semi[nsemi++] = off;
-    clang_disposeString(s);
-  }
-  clang_disposeTokens(tu, toks, ntoks);
-  intptr_t mask = 0;
-  CursorVec ch = children(c);
-  for (int i = 0; i < ch.len; i++) {
-    unsigned off = offset_of(clang_getRangeStart(clang_getCursorExtent(ch.data[i])));
-    if (nsemi == 2 && off < semi[0])
-      mask |= 1;
-    else if (nsemi == 2 && off < semi[1])
-      mask |= 2;
-    else if (nsemi == 2 && off < close)
-      mask |= 4;
-  }
-  return mask | 8; /* bit 3: computed */
-}
-
-typedef struct {
-  CXTranslationUnit twin;
-  CursorMap *ops;
-  bool mismatch;
-} Lockstep;
-
-static void lockstep(Lockstep *ls, CXCursor orig, CXCursor twin) {
-  enum CXCursorKind k = clang_getCursorKind(orig);
-  if (k != clang_getCursorKind(twin)) {
-    ls->mismatch = true;
-    return;
-  }
-  if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
-      k == CXCursor_UnaryOperator) {
-    const char *op = twin_operator(ls->twin, twin);
-    if (op)
-      map_put(ls->ops, orig, (void *)op);
-  } else if (k == CXCursor_ForStmt) {
-    map_put(ls->ops, orig, (void *)twin_for_parts(ls->twin, twin));
-  }
-  CursorVec a = children(orig), b = children(twin);
-  if (a.len != b.len) {
-    ls->mismatch = true;
-    return;
-  }
-  for (int i = 0; i < a.len && !ls->mismatch; i++)
-    lockstep(ls, a.data[i], b.data[i]);
-}
-
-/* Preprocess the file with the clang driver and walk both ASTs together. */
-static bool read_token_facts(FE *fe, const char *path, int nargs, const char *const *args,
-                             CXIndex index) {
-  const char **argv = calloc((size_t)nargs + 8, sizeof *argv);
-  int n = 0;
-  argv[n++] = A2S_CLANG_DRIVER;
-  argv[n++] = "-E";
-  for (int i = 0; i < nargs; i++)
-    argv[n++] = args[i];
-  argv[n++] = path;
-  argv[n] = NULL;
-  ProcResult r;
-  proc_run(&(ProcSpec){.argv = argv, .timeout = 60}, &r);
-  free(argv);
-  const char *failure = proc_failure(&r, A2S_CLANG_DRIVER);
-  if (failure || r.status != 0) {
-    /* clang's own diagnostics are about the input; not running is ours */
-    if (failure)
-      internal_error_at((Loc){path, 0, 0}, "cannot preprocess: %s", failure);
-    else
-      error_at((Loc){path, 0, 0}, "cannot preprocess with %s: %s", A2S_CLANG_DRIVER, r.err);
-    proc_free(&r);
-    return false;
-  }
-  char *twin_name = xformat("%s.a2s-twin.i", path);
-  struct CXUnsavedFile unsaved = {twin_name, r.out, (unsigned long)r.out_len};
-  CXTranslationUnit twin = clang_parseTranslationUnit(index, twin_name, args, nargs, &unsaved, 1,
-                                                      CXTranslationUnit_KeepGoing);
-  proc_free(&r);
-  if (!twin) {
-    error_at((Loc){path, 0, 0}, "cannot parse the preprocessed file");
-    return false;
-  }
-  Lockstep ls = {twin, &fe->ops, false};
-  CursorVec a = children(clang_getTranslationUnitCursor(fe->tu));
-  CursorVec b = children(clang_getTranslationUnitCursor(twin));
-  if (a.len != b.len)
-    ls.mismatch = true;
-  for (int i = 0; i < a.len && !ls.mismatch; i++)
-    if (clang_Location_isFromMainFile(clang_getCursorLocation(a.data[i])))
-      lockstep(&ls, a.data[i], b.data[i]);
-  clang_disposeTranslationUnit(twin);
-  if (ls.mismatch) {
-    internal_error_at((Loc){path, 0, 0}, "the preprocessed program does not match the "
-                                         "original (please report this input)");
-    return false;
-  }
-  return true;
-}
-
-static const char *op_of(FE *fe, CXCursor c) {
-  const char *op = map_get(&fe->ops, c);
-  if (!op)
-    internal_error_at(loc_of(c), "cannot read the operator of this expression");
-  return op;
-}
-
-/* ---- Types ---------------------------------------------------------------------- */
 
 static Type *unsupported_type(CXCursor at, CXType t, const char *what) {
-  error_at(loc_of(at), "unsupported %s: '%s'", what, type_spelling(t));
+  error_at(cx_loc(at), "unsupported %s: '%s'", what, cx_type_spelling(t));
   return ty_int;
 }
 
 /* A scalar (integer, _Bool, enum, char) type, or void. */
-static Type *conv_scalar_type(CXCursor at, CXType t) {
+Type *conv_scalar_type(CXCursor at, CXType t) {
   CXType c = clang_getCanonicalType(t);
   switch (c.kind) {
   case CXType_Void:
@@ -380,76 +52,78 @@ static Type *conv_scalar_type(CXCursor at, CXType t) {
   case CXType_Float16:
     return unsupported_type(at, t, "floating-point type");
   case CXType_Record:
-    return unsupported_type(at, t, "struct or union type");
+    return unsupported_type(at, t, "struct or union type here");
   case CXType_Pointer:
-    return unsupported_type(at, t, "pointer type");
+    return unsupported_type(at, t, "pointer type here");
   default:
     return unsupported_type(at, t, "type");
   }
 }
 
-static Expr *conv_expr(FE *fe, CXCursor c);
-
-/* Type of a variable or parameter declaration. Arrays take their sizes from
- * the size expressions written in the declarator (children of the cursor);
- * a pointer parameter is an array of unknown length, to be used only through
- * subscripts. */
-static Type *conv_decl_type(FE *fe, CXCursor decl, bool is_param) {
-  CXType t = clang_getCursorType(decl);
-  CXType c = clang_getCanonicalType(t);
-  if (c.kind != CXType_ConstantArray && c.kind != CXType_VariableArray &&
-      c.kind != CXType_IncompleteArray && c.kind != CXType_Pointer)
-    return conv_scalar_type(decl, t);
-  if (c.kind == CXType_Pointer && !is_param) {
-    error_at(loc_of(decl), "unsupported pointer variable '%s' (only array parameters may be "
-                           "pointers)", spelling(decl));
-    return ty_int;
-  }
+int decl_dims(FE *fe, CXCursor decl, bool is_param, Expr **lens, CXType *elem) {
+  CXType c = cx_canon(clang_getCursorType(decl));
   /* Size expressions written in the declarator. libclang lists them
    * innermost first (it walks the element type before the size): reverse. */
-  CursorVec ch = children(decl);
+  CursorVec ch = cx_children(decl);
   CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
   CursorVec sizes = {0};
   for (int i = ch.len - 1; i >= 0; i--)
-    if (is_expr(ch.data[i]) && !clang_equalCursors(ch.data[i], init))
+    if (cx_is_expr(ch.data[i]) && !clang_equalCursors(ch.data[i], init))
       vec_push(&sizes, ch.data[i]);
-  /* Array layers of the canonical type, outermost first. */
+  /* Array layers of the canonical type, outermost first; a parameter's
+   * pointer is one too. */
   CXType layers[MAX_DIMS];
   int nl = 0;
   CXType cur = c;
-  while ((cur.kind == CXType_ConstantArray || cur.kind == CXType_VariableArray ||
-          cur.kind == CXType_IncompleteArray || cur.kind == CXType_Pointer) &&
+  while ((cx_is_array(cur) || (is_param && nl == 0 && cur.kind == CXType_Pointer)) &&
          nl < MAX_DIMS) {
     layers[nl++] = cur;
-    cur = clang_getCanonicalType(cur.kind == CXType_Pointer ? clang_getPointeeType(cur)
-                                                            : clang_getArrayElementType(cur));
+    cur = cx_canon(cur.kind == CXType_Pointer ? clang_getPointeeType(cur)
+                                              : clang_getArrayElementType(cur));
   }
-  if (cur.kind == CXType_Pointer || clang_getCanonicalType(cur).kind == CXType_Pointer) {
-    error_at(loc_of(decl), "unsupported array of pointers '%s'", spelling(decl));
-    return ty_int;
-  }
-  Type *elem = conv_scalar_type(decl, cur);
-  if (elem == ty_void) {
-    error_at(loc_of(decl), "unsupported void array or pointer '%s'", spelling(decl));
-    return ty_int;
-  }
+  *elem = cur;
   /* Which layers have a written size: all but a leading [] or pointer. */
-  int first_sized = (layers[0].kind == CXType_Pointer &&
-                     sizes.len < nl) || layers[0].kind == CXType_IncompleteArray ? 1 : 0;
-  Expr *lens[MAX_DIMS] = {0};
+  int first_sized = nl && ((layers[0].kind == CXType_Pointer && sizes.len < nl) ||
+                           layers[0].kind == CXType_IncompleteArray)
+                        ? 1
+                        : 0;
   int si = 0;
   for (int i = 0; i < nl; i++) {
+    lens[i] = NULL;
     if (i < first_sized)
       continue;
     if (layers[i].kind == CXType_ConstantArray) {
-      /* Prefer the written expression (N - 1 reads better than 999) when it
-       * is a constant; else the computed size. */
-      lens[i] = new_num(clang_getArraySize(layers[i]), loc_of(decl));
+      lens[i] = new_num(clang_getArraySize(layers[i]), cx_loc(decl));
       if (si < sizes.len)
         si++;
     } else if (si < sizes.len) {
       lens[i] = conv_expr(fe, sizes.data[si++]);
     }
+  }
+  return nl;
+}
+
+/* Type of a plain variable or parameter declaration: a scalar, an array
+ * of scalars (a parameter's pointer: an array of unknown length). */
+static Type *conv_decl_type(FE *fe, CXCursor decl, bool is_param) {
+  CXType t = clang_getCursorType(decl);
+  if (cx_canon(t).kind == CXType_Pointer && !is_param) {
+    error_at(cx_loc(decl), "unsupported pointer variable '%s'", cx_spelling(decl));
+    return ty_int;
+  }
+  Expr *lens[MAX_DIMS];
+  CXType cur;
+  int nl = decl_dims(fe, decl, is_param, lens, &cur);
+  if (!nl)
+    return conv_scalar_type(decl, t);
+  if (cur.kind == CXType_Pointer) {
+    error_at(cx_loc(decl), "unsupported array of pointers '%s'", cx_spelling(decl));
+    return ty_int;
+  }
+  Type *elem = conv_scalar_type(decl, cur);
+  if (elem == ty_void) {
+    error_at(cx_loc(decl), "unsupported void array or pointer '%s'", cx_spelling(decl));
+    return ty_int;
   }
   Type *ty = elem;
   for (int i = nl - 1; i >= 0; i--)
@@ -459,7 +133,7 @@ static Type *conv_decl_type(FE *fe, CXCursor decl, bool is_param) {
 
 /* ---- Variables --------------------------------------------------------------- */
 
-static const char *unique_name(FE *fe, Func *f, const char *name) {
+const char *unique_name(FE *fe, Func *f, const char *name) {
   const char *n = name;
   for (int i = 1; name_in_use(fe->prog, f, n); i++)
     n = xformat("%s_%d", name, i);
@@ -468,11 +142,11 @@ static const char *unique_name(FE *fe, Func *f, const char *name) {
 
 static Var *lookup_var(FE *fe, CXCursor ref) {
   CXCursor decl = clang_getCursorReferenced(ref);
-  Var *v = map_get(&fe->vars, decl);
+  Var *v = cmap_get(&fe->vars, decl);
   if (!v)
-    v = map_get(&fe->vars, clang_getCanonicalCursor(decl));
+    v = cmap_get(&fe->vars, clang_getCanonicalCursor(decl));
   if (!v && fe->extra_vars) {
-    const char *name = spelling(decl);
+    const char *name = cx_spelling(decl);
     for (int i = 0; i < fe->nextra; i++)
       if (!strcmp(fe->extra_vars[i]->name, name))
         return fe->extra_vars[i];
@@ -502,13 +176,13 @@ static Builtin builtin_of(const char *name, bool has_body) {
 
 /* ---- Expressions ------------------------------------------------------------------ */
 
-static Expr *bad_expr(FE *fe, CXCursor c, const char *what) {
+Expr *bad_expr(FE *fe, CXCursor c, const char *what) {
   (void)fe;
-  error_at(loc_of(c), "unsupported %s", what);
-  return new_num(0, loc_of(c));
+  error_at(cx_loc(c), "unsupported %s", what);
+  return new_num(0, cx_loc(c));
 }
 
-static Expr *mk(ExprKind k, Type *t, Loc loc) {
+Expr *mk(ExprKind k, Type *t, Loc loc) {
   Expr *e = xalloc(sizeof *e);
   e->kind = k;
   e->type = t;
@@ -516,7 +190,7 @@ static Expr *mk(ExprKind k, Type *t, Loc loc) {
   return e;
 }
 
-static Expr *eval_constant(FE *fe, CXCursor c) {
+Expr *eval_constant(FE *fe, CXCursor c) {
   CXEvalResult r = clang_Cursor_Evaluate(c);
   if (!r || clang_EvalResult_getKind(r) != CXEval_Int) {
     if (r)
@@ -535,7 +209,7 @@ static Expr *eval_constant(FE *fe, CXCursor c) {
     v = clang_EvalResult_getAsLongLong(r);
   }
   clang_EvalResult_dispose(r);
-  Expr *e = new_num(v, loc_of(c));
+  Expr *e = new_num(v, cx_loc(c));
   e->type = conv_scalar_type(c, clang_getCursorType(c));
   return e;
 }
@@ -565,7 +239,44 @@ static bool is_pointer_like(CXType t) {
          c.kind == CXType_IncompleteArray || c.kind == CXType_VariableArray;
 }
 
-static Expr *conv_operand(FE *fe, CXCursor c) {
+Expr *assume_expr(Expr *c, Loc loc) {
+  Expr *e = mk(E_CALL, ty_int, loc);
+  e->name = "__VERIFIER_assume";
+  e->builtin = B_ASSUME;
+  vec_push(&e->args, c);
+  return e;
+}
+
+Expr *comma(Expr *a, Expr *b) {
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  Expr *e = mk(E_COMMA, b->type, b->loc);
+  e->lhs = a;
+  e->rhs = b;
+  return e;
+}
+
+Expr *stmt_value(Stmt *s, Expr *last, Type *t, Loc loc) {
+  Expr *e = mk(E_STMT, t, loc);
+  e->body = s->kind == S_BLOCK ? s : NULL;
+  if (!e->body) {
+    e->body = new_block(loc);
+    block_add(e->body, s);
+  }
+  if (last) {
+    Stmt *x = new_stmt(S_EXPR, loc);
+    x->expr = last;
+    block_add(e->body, x);
+  }
+  return e;
+}
+
+Type *size_type(FE *fe) { return fe->size_t_type ? fe->size_t_type : int_type(8, true); }
+Type *diff_type(FE *fe) { return fe->ptrdiff_type ? fe->ptrdiff_type : int_type(8, false); }
+
+Expr *conv_operand(FE *fe, CXCursor c) {
   bool saved = fe->allow_array;
   fe->allow_array = false;
   Expr *e = conv_expr(fe, c);
@@ -573,23 +284,56 @@ static Expr *conv_operand(FE *fe, CXCursor c) {
   return e;
 }
 
+/* Does the lvalue at c reach a laid-out object (struct, pointer target,
+ * address-taken variable) rather than a plain variable or array? */
+static bool is_place_expr(FE *fe, CXCursor c);
+
+/* The scalar lvalue at c (E_VAR or E_INDEX); *pre: effects to run before
+ * it, *guard: an assumption to make after the value assigned is computed
+ * (a dereferenced pointer is not null). */
+static Expr *conv_lvalue(FE *fe, CXCursor c, Expr **pre, Expr **guard) {
+  *pre = *guard = NULL;
+  if (!is_place_expr(fe, c))
+    return conv_operand(fe, c);
+  Place p = conv_place(fe, c);
+  *pre = p.pre;
+  *guard = p.guard;
+  return place_lvalue(p);
+}
+
+/* ({ t = value; guard; t }) */
+static Expr *guarded(FE *fe, Expr *value, Expr *guard) {
+  if (!guard)
+    return value;
+  Type *t = value->type && is_scalar(value->type) ? value->type : ty_int;
+  Var *tmp = new_temp(fe->prog, fe->func, "val", t, ROLE_TEMP, value->loc);
+  Expr *set = mk(E_ASSIGN, t, value->loc);
+  set->lhs = new_var_ref(tmp, value->loc);
+  set->rhs = value;
+  return comma(set, comma(guard, new_var_ref(tmp, value->loc)));
+}
+
 static Expr *conv_binary(FE *fe, CXCursor c, bool compound) {
-  CursorVec ch = children(c);
+  CursorVec ch = cx_children(c);
   const char *op = op_of(fe, c);
   if (!op || ch.len != 2)
-    return new_num(0, loc_of(c));
+    return new_num(0, cx_loc(c));
   ExprKind k = binop_kind(op);
   if (k == E_NUM)
     return bad_expr(fe, c, xformat("operator '%s'", op));
-  if (k != E_COMMA && k != E_LAND && k != E_LOR && k != E_EQ && k != E_NE &&
-      (is_pointer_like(clang_getCursorType(ch.data[0])) ||
-       is_pointer_like(clang_getCursorType(ch.data[1]))))
-    return bad_expr(fe, c, xformat("pointer arithmetic: operator '%s' on a pointer or array", op));
-  if ((k == E_EQ || k == E_NE) && (is_pointer_like(clang_getCursorType(ch.data[0])) ||
-                                   is_pointer_like(clang_getCursorType(ch.data[1]))))
-    return bad_expr(fe, c, "pointer comparison");
-  Loc loc = loc_of(c);
-  Expr *l = conv_operand(fe, ch.data[0]);
+  bool pointers = is_pointer_like(clang_getCursorType(ch.data[0])) ||
+                  is_pointer_like(clang_getCursorType(ch.data[1]));
+  if (pointers && k != E_COMMA && k != E_LAND && k != E_LOR) {
+    if (fe->pa)
+      return conv_ptr_binary(fe, c, op);
+    return bad_expr(fe, c, xformat("operator '%s' on a pointer or array", op));
+  }
+  if (k == E_ASSIGN && cx_canon(clang_getCursorType(c)).kind == CXType_Record)
+    return conv_struct_assign(fe, c);
+  Loc loc = cx_loc(c);
+  Expr *pre = NULL, *guard = NULL;
+  Expr *l = compound || k == E_ASSIGN ? conv_lvalue(fe, ch.data[0], &pre, &guard)
+                                      : conv_operand(fe, ch.data[0]);
   Expr *r = conv_operand(fe, ch.data[1]);
   Type *t = conv_scalar_type(c, clang_getCursorType(c));
   Expr *e;
@@ -599,34 +343,39 @@ static Expr *conv_binary(FE *fe, CXCursor c, bool compound) {
     if (l->kind != E_VAR && l->kind != E_INDEX)
       return bad_expr(fe, c, "assignment to something other than a variable or array element");
     if (l->kind == E_VAR && l->var->type->kind == TY_ARRAY)
-      return bad_expr(fe, c, "assignment to an array or pointer");
+      return bad_expr(fe, c, "assignment to an array");
+    r = guarded(fe, r, guard);
   } else {
     e = mk(k, t, loc);
   }
   e->lhs = l;
   e->rhs = r;
-  return e;
+  return comma(pre, e);
 }
 
 static Expr *conv_unary(FE *fe, CXCursor c) {
-  CursorVec ch = children(c);
+  CursorVec ch = cx_children(c);
   const char *op = op_of(fe, c);
   if (!op || ch.len != 1)
-    return new_num(0, loc_of(c));
-  Loc loc = loc_of(c);
+    return new_num(0, cx_loc(c));
+  Loc loc = cx_loc(c);
   if (!strcmp(op, "__extension__"))
     return conv_expr(fe, ch.data[0]);
   if (!strcmp(op, "&"))
     return bad_expr(fe, c, "address-of operator '&'");
   if (!strcmp(op, "*")) {
+    if (fe->pa)
+      return place_value(conv_place(fe, c));
     /* *v of a variable passed by reference (parse_expression) is its value */
-    CXCursor p = strip(ch.data[0]);
+    CXCursor p = cx_strip(ch.data[0]);
     Var *v = clang_getCursorKind(p) == CXCursor_DeclRefExpr ? lookup_var(fe, p) : NULL;
     if (v && v->byref)
       return new_var_ref(v, loc);
-    return bad_expr(fe, c, "pointer dereference '*' (write the access as a subscript)");
+    return bad_expr(fe, c, "pointer dereference '*'");
   }
-  Expr *sub = conv_operand(fe, ch.data[0]);
+  Expr *pre = NULL, *guard = NULL;
+  bool step = !strcmp(op, "++") || !strcmp(op, "--");
+  Expr *sub = step ? conv_lvalue(fe, ch.data[0], &pre, &guard) : conv_operand(fe, ch.data[0]);
   Type *t = conv_scalar_type(c, clang_getCursorType(c));
   ExprKind k;
   if (!strcmp(op, "-"))
@@ -637,10 +386,10 @@ static Expr *conv_unary(FE *fe, CXCursor c) {
     k = E_NOT;
   else if (!strcmp(op, "~"))
     k = E_BITNOT;
-  else if (!strcmp(op, "++") || !strcmp(op, "--")) {
+  else if (step) {
     /* prefix if the operator token comes first */
-    unsigned start = offset_of(clang_getRangeStart(clang_getCursorExtent(c)));
-    unsigned sub_start = offset_of(clang_getRangeStart(clang_getCursorExtent(ch.data[0])));
+    unsigned start = cx_offset(clang_getRangeStart(clang_getCursorExtent(c)));
+    unsigned sub_start = cx_offset(clang_getRangeStart(clang_getCursorExtent(ch.data[0])));
     bool prefix = start < sub_start;
     k = op[0] == '+' ? (prefix ? E_PREINC : E_POSTINC) : (prefix ? E_PREDEC : E_POSTDEC);
     if (sub->kind != E_VAR && sub->kind != E_INDEX)
@@ -649,35 +398,83 @@ static Expr *conv_unary(FE *fe, CXCursor c) {
     return bad_expr(fe, c, xformat("operator '%s'", op));
   Expr *e = mk(k, t, loc);
   e->lhs = sub;
-  return e;
+  return comma(pre, comma(guard, e));
+}
+
+/* A subscript the plain way: a chain of subscripts of an array variable
+ * (or an array parameter that never moves and is never null). */
+static bool plain_subscript(FE *fe, CXCursor c) {
+  CXCursor cur = c;
+  while (clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr) {
+    CursorVec ch = cx_children(cur);
+    if (ch.len != 2)
+      return true;
+    cur = cx_strip(ch.data[0]);
+  }
+  if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
+    return false;
+  CXCursor d = clang_getCanonicalCursor(clang_getCursorReferenced(cur));
+  if (cmap_get(&fe->refs, d))
+    return false;
+  PtrVar *pv = cmap_get(&fe->ptrs, d);
+  Var *v = cmap_get(&fe->vars, d);
+  if (!v) /* a laid-out object, a pointer variable; else an error to report */
+    return !pv && !cmap_get(&fe->objs, d);
+  if (pv && (pv->off || pv->nn))
+    return false;
+  return v->type->kind == TY_ARRAY;
+}
+
+static bool is_place_expr(FE *fe, CXCursor c) {
+  if (!fe->pa)
+    return false;
+  c = cx_strip(c);
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_MemberRefExpr:
+    return true;
+  case CXCursor_UnaryOperator: {
+    const char *op = op_of(fe, c);
+    return op && !strcmp(op, "*");
+  }
+  case CXCursor_ArraySubscriptExpr:
+    return !plain_subscript(fe, c);
+  case CXCursor_DeclRefExpr: {
+    CXCursor d = clang_getCanonicalCursor(clang_getCursorReferenced(c));
+    return cmap_get(&fe->snaps, d) || (cmap_get(&fe->objs, d) && !cmap_get(&fe->vars, d));
+  }
+  default:
+    return false;
+  }
 }
 
 static Expr *conv_subscript(FE *fe, CXCursor c) {
+  if (is_place_expr(fe, c))
+    return place_value(conv_place(fe, c));
   /* a[i][j] is nested: Subscript(Subscript(a, i), j). Flatten it. */
   CursorVec idx = {0};
   CXCursor cur = c;
   while (clang_getCursorKind(cur) == CXCursor_ArraySubscriptExpr) {
-    CursorVec ch = children(cur);
+    CursorVec ch = cx_children(cur);
     if (ch.len != 2)
       return bad_expr(fe, c, "array subscript");
     vec_push(&idx, ch.data[1]);
-    cur = strip(ch.data[0]);
+    cur = cx_strip(ch.data[0]);
   }
   if (clang_getCursorKind(cur) != CXCursor_DeclRefExpr)
     return bad_expr(fe, c, "subscript of something other than an array variable");
   Var *a = lookup_var(fe, cur);
   if (!a && clang_getCursorKind(clang_getCursorReferenced(cur)) == CXCursor_ParmDecl)
     return bad_expr(fe, c, xformat("use of main's parameter '%s' (the command-line arguments "
-                                   "are not modelled)", spelling(cur)));
+                                   "are not modelled)", cx_spelling(cur)));
   if (!a)
-    return bad_expr(fe, c, xformat("reference to '%s'", spelling(cur)));
+    return bad_expr(fe, c, xformat("reference to '%s'", cx_spelling(cur)));
   if (a->type->kind != TY_ARRAY)
     return bad_expr(fe, c, xformat("subscript of '%s', which is not an array", a->name));
   int ndims = array_dims(a->type, NULL, 0, NULL);
   if (idx.len != ndims)
     return bad_expr(fe, c, xformat("partial subscript of the %d-dimensional array '%s' (a row "
                                    "used as a value)", ndims, a->name));
-  Expr *e = mk(E_INDEX, conv_scalar_type(c, clang_getCursorType(c)), loc_of(c));
+  Expr *e = mk(E_INDEX, conv_scalar_type(c, clang_getCursorType(c)), cx_loc(c));
   e->var = a;
   for (int i = idx.len - 1; i >= 0; i--) {
     CXType it = clang_getCanonicalType(clang_getCursorType(idx.data[i]));
@@ -689,19 +486,33 @@ static Expr *conv_subscript(FE *fe, CXCursor c) {
 }
 
 static Expr *conv_call(FE *fe, CXCursor c) {
-  CursorVec ch = children(c);
-  Loc loc = loc_of(c);
+  CursorVec ch = cx_children(c);
+  Loc loc = cx_loc(c);
   CXCursor callee = clang_getCursorReferenced(c);
   if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
     return bad_expr(fe, c, "call through a function pointer");
-  const char *name = spelling(callee);
+  const char *name = cx_spelling(callee);
   Func *f = find_func(fe->prog, name);
   Builtin b = builtin_of(name, f && f->body);
   if (f && f->wrapper)
     b = f->wrapper;
+  LibFunc lib = fe->pa && b == B_NONE ? pa_library_call(c) : LIB_NONE;
+  if (lib != LIB_NONE)
+    return conv_library_call(fe, c, lib, NULL);
   Type *rt = conv_scalar_type(c, clang_getCursorType(c));
-  if (b == B_NONDET)
-    return new_nondet(rt, loc);
+  if (b == B_NONDET) {
+    /* without a prototype (or a declaration) the call is an int: the
+     * function's name says what it returns */
+    Type *nt = nondet_type(fe, name);
+    Expr *e = new_nondet(nt && clang_getCursorType(callee).kind != CXType_FunctionProto ? nt : rt,
+                         loc);
+    if (e->type == rt)
+      return e;
+    Expr *conv = mk(E_CAST, rt, loc);
+    conv->lhs = e;
+    conv->implicit = true;
+    return conv;
+  }
   Expr *e = mk(E_CALL, rt, loc);
   e->name = name;
   e->builtin = b;
@@ -714,7 +525,14 @@ static Expr *conv_call(FE *fe, CXCursor c) {
   if (b == B_ERROR || b == B_HALT)
     return e;
   int first = ch.len - clang_Cursor_getNumArguments(c);
+  CXCursor def = clang_getCursorDefinition(callee);
+  int nparams = clang_Cursor_isNull(def) ? -1 : clang_Cursor_getNumArguments(def);
   for (int i = first; i < ch.len; i++) {
+    if (fe->pa && b == B_NONE && i - first < nparams) {
+      conv_argument(fe, ch.data[i], clang_Cursor_getArgument(def, (unsigned)(i - first)),
+                    &e->args);
+      continue;
+    }
     bool saved = fe->allow_array;
     fe->allow_array = b == B_NONE;
     vec_push(&e->args, conv_expr(fe, ch.data[i]));
@@ -744,18 +562,33 @@ static Expr *conv_call(FE *fe, CXCursor c) {
 
 static Stmt *conv_stmt(FE *fe, CXCursor c);
 
-static Expr *conv_expr(FE *fe, CXCursor c) {
-  Loc loc = loc_of(c);
+/* An expression whose value is a pointer (a function designator aside). */
+static bool pointer_value(CXCursor c) {
+  if (cx_canon(clang_getCursorType(c)).kind != CXType_Pointer)
+    return false;
+  CursorVec ch = cx_children(c);
+  if (clang_getCursorKind(c) == CXCursor_UnexposedExpr && ch.len == 1) {
+    enum CXTypeKind k = cx_canon(clang_getCursorType(ch.data[0])).kind;
+    return k != CXType_FunctionProto && k != CXType_FunctionNoProto;
+  }
+  return true;
+}
+
+Expr *conv_expr(FE *fe, CXCursor c) {
+  Loc loc = cx_loc(c);
   enum CXCursorKind k = clang_getCursorKind(c);
   CursorVec ch;
+  /* a pointer where a value is wanted: a condition, a test, an effect */
+  if (fe->pa && pointer_value(c))
+    return ptr_truth(fe, conv_ptr(fe, c));
   switch (k) {
   case CXCursor_ParenExpr:
-    ch = children(c);
+    ch = cx_children(c);
     return ch.len == 1 ? conv_expr(fe, ch.data[0]) : bad_expr(fe, c, "expression");
   case CXCursor_UnexposedExpr: {
-    ch = children(c);
+    ch = cx_children(c);
     if (ch.len != 1)
-      return bad_expr(fe, c, xformat("expression (%s)", kind_spelling(c)));
+      return bad_expr(fe, c, xformat("expression (%s)", cx_kind_spelling(c)));
     CXType to = clang_getCanonicalType(clang_getCursorType(c));
     CXType from = clang_getCanonicalType(clang_getCursorType(ch.data[0]));
     Expr *sub = conv_expr(fe, ch.data[0]);
@@ -771,8 +604,8 @@ static Expr *conv_expr(FE *fe, CXCursor c) {
     return e;
   }
   case CXCursor_CStyleCastExpr: {
-    ch = children(c);
-    if (ch.len < 1 || !is_expr(ch.data[ch.len - 1]))
+    ch = cx_children(c);
+    if (ch.len < 1 || !cx_is_expr(ch.data[ch.len - 1]))
       return bad_expr(fe, c, "cast");
     CXType to = clang_getCanonicalType(clang_getCursorType(c));
     if (to.kind == CXType_Pointer)
@@ -798,14 +631,16 @@ static Expr *conv_expr(FE *fe, CXCursor c) {
       return new_num(clang_getEnumConstantDeclValue(d), loc);
     if (dk == CXCursor_FunctionDecl)
       return bad_expr(fe, c, xformat("use of function '%s' as a value (function pointer)",
-                                     spelling(d)));
+                                     cx_spelling(d)));
+    if (is_place_expr(fe, c))
+      return place_value(conv_place(fe, c));
     Var *v = lookup_var(fe, c);
     if (!v && dk == CXCursor_ParmDecl)
       return bad_expr(fe, c, xformat("use of main's parameter '%s' (the command-line "
-                                     "arguments are not modelled)", spelling(c)));
+                                     "arguments are not modelled)", cx_spelling(c)));
     if (!v)
       return bad_expr(fe, c, xformat("reference to '%s' (not a variable of the program)",
-                                     spelling(c)));
+                                     cx_spelling(c)));
     if (v->byref)
       return bad_expr(fe, c, xformat("use of the pointer '%s' other than by *%s", v->name,
                                      v->name));
@@ -823,7 +658,7 @@ static Expr *conv_expr(FE *fe, CXCursor c) {
   case CXCursor_UnaryOperator:
     return conv_unary(fe, c);
   case CXCursor_ConditionalOperator: {
-    ch = children(c);
+    ch = cx_children(c);
     if (ch.len != 3)
       return bad_expr(fe, c, "conditional expression without middle operand");
     Expr *e = new_cond(conv_operand(fe, ch.data[0]), conv_operand(fe, ch.data[1]),
@@ -834,7 +669,7 @@ static Expr *conv_expr(FE *fe, CXCursor c) {
   case CXCursor_CallExpr:
     return conv_call(fe, c);
   case CXCursor_StmtExpr: {
-    ch = children(c);
+    ch = cx_children(c);
     if (ch.len != 1)
       return bad_expr(fe, c, "statement expression");
     Expr *e = mk(E_STMT, conv_scalar_type(c, clang_getCursorType(c)), loc);
@@ -842,13 +677,15 @@ static Expr *conv_expr(FE *fe, CXCursor c) {
     return e;
   }
   case CXCursor_MemberRefExpr:
+    if (fe->pa)
+      return place_value(conv_place(fe, c));
     return bad_expr(fe, c, "struct or union member access");
   case CXCursor_InitListExpr:
     return bad_expr(fe, c, "initializer list outside an array declaration");
   case CXCursor_CompoundLiteralExpr:
     return bad_expr(fe, c, "compound literal");
   default:
-    return bad_expr(fe, c, xformat("expression (%s)", kind_spelling(c)));
+    return bad_expr(fe, c, xformat("expression (%s)", cx_kind_spelling(c)));
   }
 }
 
@@ -862,7 +699,7 @@ static enum CXChildVisitResult collect_vardecl(CXCursor c, CXCursor parent, CXCl
 /* The characters of a string literal (as spelled in the source, quotes and
  * escapes included), the terminating zero too, up to len. libclang cannot
  * evaluate a literal, but it can evaluate ("...")[i]: let clang do it. */
-static bool string_literal(const char *lit, long long len, Loc loc, Expr *out) {
+bool string_chars(const char *lit, long long len, Loc loc, Expr *out) {
   /* characters beyond the literal's own (char s[10] = "ab") are zero */
   char *n = xformat("(sizeof(%s) / sizeof((%s)[0]))", lit, lit);
   char *src = xformat("unsigned long n = %s;\n", n);
@@ -903,7 +740,7 @@ static void conv_init_list(FE *fe, CXCursor c, Type *t, Expr *out) {
   }
   long long len;
   if (!t->len || !expr_is_const(t->len, &len)) {
-    error_at(loc_of(c), "unsupported initializer of an array of variable size");
+    error_at(cx_loc(c), "unsupported initializer of an array of variable size");
     return;
   }
   long long per = 1;
@@ -917,19 +754,19 @@ static void conv_init_list(FE *fe, CXCursor c, Type *t, Expr *out) {
     per *= l;
   }
   int start = out->args.len;
-  CXCursor s = strip(c);
+  CXCursor s = cx_strip(c);
   if (clang_getCursorKind(s) == CXCursor_StringLiteral) {
-    if (!string_literal(spelling(s), len, loc_of(c), out))
+    if (!string_chars(cx_spelling(s), len, cx_loc(c), out))
       return;
   } else if (clang_getCursorKind(s) == CXCursor_InitListExpr) {
-    CursorVec ch = children(s);
+    CursorVec ch = cx_children(s);
     for (int i = 0; i < ch.len; i++) {
       CXCursor e = ch.data[i];
-      if (clang_getCursorKind(e) == CXCursor_UnexposedExpr && children(e).len != 1) {
-        error_at(loc_of(e), "unsupported designated initializer");
+      if (clang_getCursorKind(e) == CXCursor_UnexposedExpr && cx_children(e).len != 1) {
+        error_at(cx_loc(e), "unsupported designated initializer");
         return;
       }
-      enum CXCursorKind ek = clang_getCursorKind(strip(e));
+      enum CXCursorKind ek = clang_getCursorKind(cx_strip(e));
       if (t->elem->kind == TY_ARRAY &&
           (ek == CXCursor_InitListExpr || ek == CXCursor_StringLiteral)) {
         conv_init_list(fe, e, t->elem, out);
@@ -943,7 +780,7 @@ static void conv_init_list(FE *fe, CXCursor c, Type *t, Expr *out) {
       }
     }
   } else {
-    error_at(loc_of(c), "unsupported array initializer");
+    error_at(cx_loc(c), "unsupported array initializer");
     return;
   }
   while (out->args.len - start < len * per)
@@ -955,7 +792,7 @@ static void conv_init_list(FE *fe, CXCursor c, Type *t, Expr *out) {
 static Expr *conv_initializer(FE *fe, CXCursor init, Type *t) {
   if (t->kind != TY_ARRAY)
     return conv_expr(fe, init);
-  Expr *e = mk(E_INIT, t, loc_of(init));
+  Expr *e = mk(E_INIT, t, cx_loc(init));
   conv_init_list(fe, init, t, e);
   return e;
 }
@@ -963,42 +800,56 @@ static Expr *conv_initializer(FE *fe, CXCursor init, Type *t) {
 /* ---- Statements --------------------------------------------------------------------- */
 
 static Stmt *bad_stmt(CXCursor c, const char *what) {
-  error_at(loc_of(c), "unsupported %s", what);
-  return new_block(loc_of(c));
+  error_at(cx_loc(c), "unsupported %s", what);
+  return new_block(cx_loc(c));
+}
+
+/* A pointer variable of an array class, or a reference into an array of
+ * pointers: no object of its own (pointers.c). */
+static bool array_pointer(FE *fe, CXCursor d) {
+  if (!fe->pa || cx_canon(clang_getCursorType(d)).kind != CXType_Pointer)
+    return false;
+  PClass *c = pa_class(fe->pa, d);
+  return c && (c->kind == PK_ARRAY || !clang_Cursor_isNull(pa_reference_table(fe->pa, d)));
 }
 
 static Var *declare_local(FE *fe, CXCursor d) {
-  const char *name = spelling(d);
+  const char *name = cx_spelling(d);
   Type *t = conv_decl_type(fe, d, false);
   enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
   Var *v;
   if (sc == CX_SC_Static || sc == CX_SC_Extern) {
     /* a static local lives as long as a global */
     v = new_var(fe->prog, NULL, unique_name(fe, NULL, xformat("%s_%s", fe->func->name, name)), t,
-                VAR_GLOBAL, loc_of(d));
+                VAR_GLOBAL, cx_loc(d));
     if (sc == CX_SC_Extern)
-      error_at(loc_of(d), "unsupported extern declaration of '%s' inside a function", name);
+      error_at(cx_loc(d), "unsupported extern declaration of '%s' inside a function", name);
   } else {
-    v = new_var(fe->prog, fe->func, unique_name(fe, fe->func, name), t, VAR_LOCAL, loc_of(d));
+    v = new_var(fe->prog, fe->func, unique_name(fe, fe->func, name), t, VAR_LOCAL, cx_loc(d));
   }
-  map_put(&fe->vars, d, v);
+  cmap_put(&fe->vars, d, v);
   return v;
 }
 
 static Stmt *conv_decl_stmt(FE *fe, CXCursor c) {
-  Stmt *b = new_block(loc_of(c));
-  CursorVec ch = children(c);
+  Stmt *b = new_block(cx_loc(c));
+  CursorVec ch = cx_children(c);
   for (int i = 0; i < ch.len; i++) {
     CXCursor d = ch.data[i];
     enum CXCursorKind k = clang_getCursorKind(d);
-    if (k == CXCursor_TypedefDecl || k == CXCursor_EnumDecl)
-      continue;
-    if (k == CXCursor_StructDecl || k == CXCursor_UnionDecl) {
-      bad_stmt(d, "struct or union declaration");
+    if (k == CXCursor_TypedefDecl || k == CXCursor_EnumDecl || k == CXCursor_StructDecl ||
+        k == CXCursor_UnionDecl)
+      continue; /* types: a union is rejected where an object has it */
+    if (k != CXCursor_VarDecl) {
+      bad_stmt(d, xformat("declaration (%s)", cx_kind_spelling(d)));
       continue;
     }
-    if (k != CXCursor_VarDecl) {
-      bad_stmt(d, xformat("declaration (%s)", kind_spelling(d)));
+    if (array_pointer(fe, d)) {
+      ptr_local(fe, d, b);
+      continue;
+    }
+    if (layout_needed(fe, d)) {
+      layout_local(fe, d, b);
       continue;
     }
     Var *v = declare_local(fe, d);
@@ -1008,7 +859,7 @@ static Stmt *conv_decl_stmt(FE *fe, CXCursor c) {
       v->init = ie; /* static local: initialized once, before main */
       continue;
     }
-    Stmt *s = new_stmt(S_DECL, loc_of(d));
+    Stmt *s = new_stmt(S_DECL, cx_loc(d));
     s->var = v;
     s->expr = ie;
     block_add(b, s);
@@ -1017,18 +868,18 @@ static Stmt *conv_decl_stmt(FE *fe, CXCursor c) {
 }
 
 static bool is_error_call(CXCursor c) {
-  c = strip(c);
+  c = cx_strip(c);
   if (clang_getCursorKind(c) != CXCursor_CallExpr)
     return false;
   CXCursor callee = clang_getCursorReferenced(c);
-  return !clang_Cursor_isNull(callee) && builtin_of(spelling(callee), false) == B_ERROR;
+  return !clang_Cursor_isNull(callee) && builtin_of(cx_spelling(callee), false) == B_ERROR;
 }
 
 /* A label whose statement begins with a call of the error function. */
 static bool is_error_stmt(CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_CompoundStmt || k == CXCursor_LabelStmt) {
-    CursorVec ch = children(c);
+    CursorVec ch = cx_children(c);
     for (int i = 0; i < ch.len; i++) {
       if (clang_getCursorKind(ch.data[i]) == CXCursor_LabelRef)
         continue;
@@ -1043,9 +894,9 @@ static enum CXChildVisitResult find_error_labels(CXCursor c, CXCursor parent, CX
   (void)parent;
   FE *fe = d;
   if (clang_getCursorKind(c) == CXCursor_LabelStmt) {
-    CursorVec ch = children(c);
+    CursorVec ch = cx_children(c);
     if (ch.len >= 1 && is_error_stmt(ch.data[ch.len - 1]))
-      vec_push(&fe->error_labels, spelling(c));
+      vec_push(&fe->error_labels, cx_spelling(c));
   }
   return CXChildVisit_Recurse;
 }
@@ -1086,14 +937,14 @@ static void set_break_targets(Stmt *s, Stmt *loop) {
 }
 
 static Stmt *conv_switch(FE *fe, CXCursor c) {
-  CursorVec ch = children(c);
+  CursorVec ch = cx_children(c);
   if (ch.len != 2)
     return bad_stmt(c, "switch statement");
-  Stmt *s = new_stmt(S_SWITCH, loc_of(c));
+  Stmt *s = new_stmt(S_SWITCH, cx_loc(c));
   s->expr = conv_expr(fe, ch.data[0]);
   vec_push(&fe->breakable, s);
   CXCursor body = ch.data[1];
-  CursorVec items = clang_getCursorKind(body) == CXCursor_CompoundStmt ? children(body)
+  CursorVec items = clang_getCursorKind(body) == CXCursor_CompoundStmt ? cx_children(body)
                                                                       : (CursorVec){0};
   if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
     vec_push(&items, body);
@@ -1105,10 +956,10 @@ static Stmt *conv_switch(FE *fe, CXCursor c) {
            clang_getCursorKind(it) == CXCursor_DefaultStmt) {
       if (!cur || cur->body->stmts.len > 0) {
         cur = xalloc(sizeof *cur);
-        cur->body = new_block(loc_of(it));
+        cur->body = new_block(cx_loc(it));
         vec_push(&s->cases, cur);
       }
-      CursorVec cc = children(it);
+      CursorVec cc = cx_children(it);
       if (clang_getCursorKind(it) == CXCursor_DefaultStmt) {
         cur->is_default = true;
       } else {
@@ -1128,13 +979,13 @@ static Stmt *conv_switch(FE *fe, CXCursor c) {
 }
 
 static Stmt *conv_stmt(FE *fe, CXCursor c) {
-  Loc loc = loc_of(c);
+  Loc loc = cx_loc(c);
   enum CXCursorKind k = clang_getCursorKind(c);
   CursorVec ch;
   switch (k) {
   case CXCursor_CompoundStmt: {
     Stmt *b = new_block(loc);
-    ch = children(c);
+    ch = cx_children(c);
     for (int i = 0; i < ch.len; i++)
       block_add(b, conv_stmt(fe, ch.data[i]));
     return b;
@@ -1144,7 +995,7 @@ static Stmt *conv_stmt(FE *fe, CXCursor c) {
   case CXCursor_NullStmt:
     return new_block(loc);
   case CXCursor_IfStmt: {
-    ch = children(c);
+    ch = cx_children(c);
     if (ch.len < 2)
       return bad_stmt(c, "if statement");
     Expr *cond = conv_expr(fe, ch.data[0]);
@@ -1153,32 +1004,32 @@ static Stmt *conv_stmt(FE *fe, CXCursor c) {
     return new_if(cond, then, els, loc);
   }
   case CXCursor_WhileStmt: {
-    ch = children(c);
+    ch = cx_children(c);
     if (ch.len != 2)
       return bad_stmt(c, "while statement with a declaration as condition");
     Stmt *loop = new_stmt(S_LOOP, loc);
     loop->body = new_block(loc);
-    Stmt *test = exit_unless(conv_expr(fe, ch.data[0]), loc_of(ch.data[0]));
+    Stmt *test = exit_unless(conv_expr(fe, ch.data[0]), cx_loc(ch.data[0]));
     set_break_targets(test, loop);
     block_add(loop->body, test);
     block_add(loop->body, conv_body(fe, ch.data[1], loop));
     return loop;
   }
   case CXCursor_DoStmt: {
-    ch = children(c);
+    ch = cx_children(c);
     if (ch.len != 2)
       return bad_stmt(c, "do statement");
     Stmt *loop = new_stmt(S_LOOP, loc);
     loop->body = conv_body(fe, ch.data[0], loop);
     loop->step = new_block(loc);
-    Stmt *test = exit_unless(conv_expr(fe, ch.data[1]), loc_of(ch.data[1]));
+    Stmt *test = exit_unless(conv_expr(fe, ch.data[1]), cx_loc(ch.data[1]));
     set_break_targets(test, loop);
     block_add(loop->step, test);
     return loop;
   }
   case CXCursor_ForStmt: {
-    ch = children(c);
-    intptr_t parts = (intptr_t)map_get(&fe->ops, c);
+    ch = cx_children(c);
+    intptr_t parts = (intptr_t)cmap_get(&fe->ops, c);
     if (!(parts & 8))
       return bad_stmt(c, "for statement (its header could not be read)");
     Stmt *outer = new_block(loc);
@@ -1187,19 +1038,19 @@ static Stmt *conv_stmt(FE *fe, CXCursor c) {
       CXCursor init = ch.data[i++];
       block_add(outer, clang_getCursorKind(init) == CXCursor_DeclStmt
                            ? conv_decl_stmt(fe, init)
-                           : expr_stmt(conv_expr(fe, init), loc_of(init)));
+                           : expr_stmt(conv_expr(fe, init), cx_loc(init)));
     }
     Stmt *loop = new_stmt(S_LOOP, loc);
     loop->body = new_block(loc);
     if (parts & 2) {
-      Stmt *test = exit_unless(conv_expr(fe, ch.data[i]), loc_of(ch.data[i]));
+      Stmt *test = exit_unless(conv_expr(fe, ch.data[i]), cx_loc(ch.data[i]));
       i++;
       set_break_targets(test, loop);
       block_add(loop->body, test);
     }
     if (parts & 4) {
       loop->step = new_block(loc);
-      block_add(loop->step, expr_stmt(conv_expr(fe, ch.data[i]), loc_of(ch.data[i])));
+      block_add(loop->step, expr_stmt(conv_expr(fe, ch.data[i]), cx_loc(ch.data[i])));
       i++;
     }
     if (i != ch.len - 1)
@@ -1224,7 +1075,7 @@ static Stmt *conv_stmt(FE *fe, CXCursor c) {
   }
   case CXCursor_ReturnStmt: {
     Stmt *s = new_stmt(S_RETURN, loc);
-    ch = children(c);
+    ch = cx_children(c);
     if (ch.len == 1)
       s->expr = conv_expr(fe, ch.data[0]);
     return s;
@@ -1235,12 +1086,12 @@ static Stmt *conv_stmt(FE *fe, CXCursor c) {
   case CXCursor_DefaultStmt:
     return bad_stmt(c, "case label nested inside another statement of the switch");
   case CXCursor_LabelStmt: {
-    ch = children(c);
+    ch = cx_children(c);
     return ch.len ? conv_stmt(fe, ch.data[ch.len - 1]) : new_block(loc);
   }
   case CXCursor_GotoStmt: {
-    ch = children(c);
-    const char *label = ch.len ? spelling(ch.data[0]) : "";
+    ch = cx_children(c);
+    const char *label = ch.len ? cx_spelling(ch.data[0]) : "";
     if (is_error_label(fe, label))
       return new_stmt(S_ERROR, loc);
     return bad_stmt(c, xformat("goto to label '%s' (only a goto to an error label is "
@@ -1249,21 +1100,21 @@ static Stmt *conv_stmt(FE *fe, CXCursor c) {
   case CXCursor_GCCAsmStmt:
     return bad_stmt(c, "inline assembly");
   default:
-    if (is_expr(c))
+    if (cx_is_expr(c))
       return expr_stmt(conv_expr(fe, c), loc);
-    return bad_stmt(c, xformat("statement (%s)", kind_spelling(c)));
+    return bad_stmt(c, xformat("statement (%s)", cx_kind_spelling(c)));
   }
 }
 
 /* ---- Functions and globals -------------------------------------------------------- */
 
 static Func *declare_func(FE *fe, CXCursor c) {
-  const char *name = spelling(c);
+  const char *name = cx_spelling(c);
   Func *f = find_func(fe->prog, name);
   if (!f) {
     f = xalloc(sizeof *f);
     f->name = name;
-    f->loc = loc_of(c);
+    f->loc = cx_loc(c);
     vec_push(&fe->prog->funcs, f);
   }
   return f;
@@ -1280,22 +1131,37 @@ static bool skip_body(const char *name) {
  * calls can be checked against it wherever they appear). */
 static void define_signature(FE *fe, Func *f, CXCursor c) {
   fe->func = f;
-  f->loc = loc_of(c);
-  f->ret = conv_scalar_type(c, clang_getResultType(clang_getCursorType(c)));
+  f->loc = cx_loc(c);
+  CXType rt = clang_getResultType(clang_getCursorType(c));
+  if (cx_canon(rt).kind == CXType_Record)
+    error_at(f->loc, "unsupported function '%s' returning a struct", f->name);
+  else
+    f->ret = conv_scalar_type(c, rt);
+  if (!f->ret)
+    f->ret = ty_int;
   int n = clang_Cursor_getNumArguments(c);
   bool is_main = !strcmp(f->name, "main");
   for (int i = 0; i < n; i++) {
     CXCursor p = clang_Cursor_getArgument(c, i);
-    const char *pname = spelling(p);
+    const char *pname = cx_spelling(p);
     if (!*pname)
       pname = xformat("arg%d", i);
     if (is_main && i > 0)
       continue; /* argv, envp: pointers the program may not read (see main_args) */
+    PClass *cls = fe->pa && !is_main ? pa_class(fe->pa, p) : NULL;
+    if (!is_main && layout_needed(fe, p)) {
+      layout_param(fe, p);
+      if (cls && cls->kind == PK_ARRAY)
+        ptr_param(fe, p);
+      continue;
+    }
+    if (cls && cls->kind == PK_ARRAY)
+      ptr_param(fe, p);
     Var *v = new_var(fe->prog, f, unique_name(fe, f, pname),
                      is_main ? conv_scalar_type(p, clang_getCursorType(p))
                              : conv_decl_type(fe, p, true),
-                     is_main ? VAR_LOCAL : VAR_PARAM, loc_of(p));
-    map_put(&fe->vars, p, v);
+                     is_main ? VAR_LOCAL : VAR_PARAM, cx_loc(p));
+    cmap_put(&fe->vars, p, v);
     if (is_main)
       fe->main_argc = v;
   }
@@ -1309,47 +1175,59 @@ static void define_signature(FE *fe, Func *f, CXCursor c) {
  * guarantees no more), so argc is a local with an unknown non-negative
  * value; the strings of argv are not modelled, and a program that reads
  * them is rejected where it does (lookup_var finds no variable). */
-static void main_args(Var *argc, Stmt *body) {
-  if (!argc || !body)
-    return;
+static void main_args(Var *argc, Stmt *out) {
   Loc loc = argc->loc;
   Stmt *decl = new_stmt(S_DECL, loc);
   decl->var = argc;
-  Stmt *pre[] = {
-      decl, new_assign(argc, new_nondet(argc->type, loc), loc),
-      new_assume(new_binary(E_GE, new_var_ref(argc, loc), new_num(0, loc), loc), loc)};
-  int k = sizeof pre / sizeof *pre;
+  block_add(out, decl);
+  block_add(out, new_assign(argc, new_nondet(argc->type, loc), loc));
+  block_add(out, new_assume(new_binary(E_GE, new_var_ref(argc, loc), new_num(0, loc), loc), loc));
+}
+
+/* The statements of pre put in front of those of body. */
+static void prepend(Stmt *body, Stmt *pre) {
+  if (!body || !pre->stmts.len)
+    return;
+  int k = pre->stmts.len;
   StmtVec *v = &body->stmts;
   for (int i = 0; i < k; i++)
     vec_push(v, NULL);
   memmove(v->data + k, v->data, sizeof *v->data * (size_t)(v->len - k));
   for (int i = 0; i < k; i++)
-    v->data[i] = pre[i];
+    v->data[i] = pre->stmts.data[i];
 }
 
 static void define_body(FE *fe, Func *f, CXCursor c) {
   fe->func = f;
   fe->error_labels.len = 0;
   clang_visitChildren(c, find_error_labels, fe);
-  CursorVec ch = children(c);
+  CursorVec ch = cx_children(c);
   for (int i = 0; i < ch.len; i++)
     if (clang_getCursorKind(ch.data[i]) == CXCursor_CompoundStmt)
       f->body = conv_stmt(fe, ch.data[i]);
+  Stmt *pre = new_block(f->loc);
   if (fe->main_argc && fe->main_argc->owner == f)
-    main_args(fe->main_argc, f->body);
+    main_args(fe->main_argc, pre);
+  if (fe->pa)
+    ptr_param_prologue(fe, c, pre);
+  prepend(f->body, pre);
   fe->func = NULL;
 }
 
 static void declare_global(FE *fe, CXCursor c) {
-  const char *name = spelling(c);
+  if (layout_needed(fe, c)) {
+    layout_global(fe, c);
+    return;
+  }
+  const char *name = cx_spelling(c);
   Var *v = find_global(fe->prog, name);
   if (!v) {
-    v = new_var(fe->prog, NULL, name, conv_decl_type(fe, c, false), VAR_GLOBAL, loc_of(c));
+    v = new_var(fe->prog, NULL, name, conv_decl_type(fe, c, false), VAR_GLOBAL, cx_loc(c));
   } else if (v->type->kind == TY_ARRAY && !v->type->len) {
     v->type = conv_decl_type(fe, c, false); /* extern int a[]; int a[10]; */
   }
-  map_put(&fe->vars, c, v);
-  map_put(&fe->vars, clang_getCanonicalCursor(c), v);
+  cmap_put(&fe->vars, c, v);
+  cmap_put(&fe->vars, clang_getCanonicalCursor(c), v);
   CXCursor init = clang_Cursor_getVarDeclInitializer(c);
   if (!clang_Cursor_isNull(init) && !v->init)
     v->init = conv_initializer(fe, init, v->type);
@@ -1485,8 +1363,24 @@ static Func *choose_entry(Program *p, const char *name) {
   return root;
 }
 
-static void report_clang_diagnostics(CXTranslationUnit tu, int *nerrors) {
+/* A header of the C library that a 32-bit target needs and Debian installs
+ * only with libc6-dev-i386 (bits/wordsize.h, gnu/stubs-32.h, ...). */
+static bool missing_32bit_header(CXDiagnostic d, int nargs, const char *const *args) {
+  bool m32 = false;
+  for (int i = 0; i < nargs; i++)
+    m32 |= !strcmp(args[i], "-m32");
+  CXString s = clang_getDiagnosticSpelling(d);
+  const char *text = clang_getCString(s);
+  bool missing = m32 && strstr(text, "file not found") &&
+                 (strstr(text, "'bits/") || strstr(text, "'gnu/stubs"));
+  clang_disposeString(s);
+  return missing;
+}
+
+static void report_clang_diagnostics(CXTranslationUnit tu, const char *path, int nargs,
+                                     const char *const *args, int *nerrors) {
   unsigned n = clang_getNumDiagnostics(tu);
+  bool headers_32 = false;
   for (unsigned i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
@@ -1496,9 +1390,13 @@ static void report_clang_diagnostics(CXTranslationUnit tu, int *nerrors) {
       fprintf(stderr, "%s\n", clang_getCString(s));
       clang_disposeString(s);
       (*nerrors)++;
+      headers_32 |= missing_32bit_header(d, nargs, args);
     }
     clang_disposeDiagnostic(d);
   }
+  if (headers_32)
+    error_at((Loc){path, 0, 0}, "-m32 needs the 32-bit C library headers, which are not "
+                                "installed (Debian: apt-get install libc6-dev-i386)");
 }
 
 /* A definition of the main file that is translated: not a builtin handled by
@@ -1507,14 +1405,14 @@ static Func *translated_definition(FE *fe, CXCursor c) {
   if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
       !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
     return NULL;
-  Func *f = find_func(fe->prog, spelling(c));
+  Func *f = find_func(fe->prog, cx_spelling(c));
   if (!f || skip_body(f->name) || f->wrapper)
     return NULL;
   return f;
 }
 
 static void translate_unit(FE *fe) {
-  CursorVec top = children(clang_getTranslationUnitCursor(fe->tu));
+  CursorVec top = cx_children(clang_getTranslationUnitCursor(fe->tu));
   /* Pass 1: every function and its signature (calls may come before
    * definitions) and every global of the main file, in source order. */
   for (int i = 0; i < top.len; i++) {
@@ -1545,6 +1443,40 @@ const char *frontend_clang_version(void) {
   return text;
 }
 
+/* What the translation made of the declarations (before translating again). */
+static void forget_objects(FE *fe) {
+  cmap_free(&fe->vars);
+  cmap_free(&fe->objs);
+  cmap_free(&fe->ptrs);
+  cmap_free(&fe->refs);
+  cmap_free(&fe->snaps);
+  fe->blocks.len = 0;
+}
+
+static enum CXChildVisitResult collect_decl(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_VarDecl)
+    vec_push((CursorVec *)d, c);
+  return CXChildVisit_Continue;
+}
+
+/* size_t and ptrdiff_t of the target (-m32 makes them 4 bytes), read off a
+ * small translation unit parsed with the program's arguments. */
+static void target_types(FE *fe, int nargs, const char *const *args, CXIndex index) {
+  const char *src = "__SIZE_TYPE__ a2s_size; __PTRDIFF_TYPE__ a2s_diff;\n";
+  struct CXUnsavedFile f = {"<target>.c", src, (unsigned long)strlen(src)};
+  CXTranslationUnit tu = clang_parseTranslationUnit(index, f.Filename, args, nargs, &f, 1, 0);
+  if (!tu)
+    return;
+  CursorVec decls = {0};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_decl, &decls);
+  if (decls.len == 2) {
+    fe->size_t_type = conv_scalar_type(decls.data[0], clang_getCursorType(decls.data[0]));
+    fe->ptrdiff_type = conv_scalar_type(decls.data[1], clang_getCursorType(decls.data[1]));
+  }
+  clang_disposeTranslationUnit(tu);
+}
+
 Program *parse_program(const char *path, int nargs, const char *const *args,
                        const char *entry_name) {
   FILE *probe = fopen(path, "r");
@@ -1562,17 +1494,21 @@ Program *parse_program(const char *path, int nargs, const char *const *args,
     error_at((Loc){path, 0, 0}, "libclang could not parse the file");
     goto done;
   }
-  report_clang_diagnostics(fe.tu, &clang_errors);
+  report_clang_diagnostics(fe.tu, path, nargs, args, &clang_errors);
   if (clang_errors) {
     error_at((Loc){path, 0, 0}, "%d error(s) from the C front end", clang_errors);
     goto done;
   }
   if (!read_token_facts(&fe, path, nargs, args, index))
     goto done;
+  int before = error_count();
+  target_types(&fe, nargs, args, index);
+  fe.pa = pa_analyze(&fe);
+  if (error_count() != before)
+    goto done; /* the conversion would say it again */
   p = xalloc(sizeof *p);
   p->file = xstrdup(path);
   fe.prog = p;
-  int before = error_count();
   /* Wrappers must be known before the calls to them are translated, and they
    * are recognised from their translated bodies: translate, recognise,
    * translate again (cheap: programs are small). */
@@ -1592,7 +1528,7 @@ Program *parse_program(const char *path, int nargs, const char *const *args,
       f->wrapper = p->funcs.data[i]->wrapper;
       vec_push(&q->funcs, f);
     }
-    map_free(&fe.vars);
+    forget_objects(&fe);
     fe.prog = p = q;
     translate_unit(&fe);
     /* wrappers keep no body: their calls became assertions/assumptions */
@@ -1604,220 +1540,11 @@ Program *parse_program(const char *path, int nargs, const char *const *args,
   if (error_count() != before)
     p = NULL;
 done:
-  map_free(&fe.vars);
-  map_free(&fe.ops);
+  forget_objects(&fe);
+  cmap_free(&fe.ops);
+  pa_free(fe.pa);
   if (fe.tu)
     clang_disposeTranslationUnit(fe.tu);
   clang_disposeIndex(index);
   return p;
-}
-
-/* ---- Expressions given as text (--focus, invariants of witnesses) ------------------ */
-
-static enum CXChildVisitResult find_return_expr(CXCursor c, CXCursor parent, CXClientData d) {
-  (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
-    CursorVec ch = children(c);
-    if (ch.len == 1)
-      *(CXCursor *)d = ch.data[0];
-    return CXChildVisit_Break;
-  }
-  return CXChildVisit_Recurse;
-}
-
-/* Is the expression at c free of effects and declarations: constants,
- * variables, operators other than assignments and ++/--, ?:, casts? A
- * --focus is assumed, not run: `a_x1++ == 0` or a statement expression
- * would have no meaning there. *why names what is not. */
-static bool pure_cursor(FE *fe, CXCursor c, const char **why) {
-  switch (clang_getCursorKind(c)) {
-  case CXCursor_IntegerLiteral:
-  case CXCursor_CharacterLiteral:
-  case CXCursor_DeclRefExpr:
-  case CXCursor_ParenExpr:
-  case CXCursor_ConditionalOperator:
-  case CXCursor_CStyleCastExpr:
-  case CXCursor_UnexposedExpr: /* implicit conversions */
-    break;
-  case CXCursor_UnaryOperator:
-  case CXCursor_BinaryOperator: {
-    const char *op = map_get(&fe->ops, c);
-    static const char *const effects[] = {"++", "--", "=", ","};
-    for (size_t i = 0; op && i < sizeof effects / sizeof *effects; i++)
-      if (!strcmp(op, effects[i])) {
-        *why = xformat("operator '%s'", op);
-        return false;
-      }
-    break;
-  }
-  default: {
-    CXString k = clang_getCursorKindSpelling(clang_getCursorKind(c));
-    *why = xstrdup(clang_getCString(k));
-    clang_disposeString(k);
-    return false;
-  }
-  }
-  CursorVec ch = children(c);
-  for (int i = 0; i < ch.len; i++)
-    if (!pure_cursor(fe, ch.data[i], why))
-      return false;
-  return true;
-}
-
-/* text on one line: no line of it can be a preprocessing directive. */
-static char *one_line(const char *text) {
-  char *s = xstrdup(text);
-  for (char *p = s; *p; p++)
-    if (*p == '\n' || *p == '\r')
-      *p = ' ';
-  return s;
-}
-
-/* v as a parameter of the expression's function, with its C type (a
- * pointer when it is passed by reference); NULL for an array. */
-static const char *param_decl(const Var *v) {
-  if (!is_scalar(v->type))
-    return NULL;
-  return xformat("%s %s%s", v->type->cname, v->byref ? "*" : "", v->name);
-}
-
-/* The source of a function returning (text) over the parameters of vars;
- * *open is the offset of the parenthesis before text. */
-static char *expression_source(const char *text, Var **vars, int nvars, unsigned *open) {
-  const char *src = "enum { false, true };\nint __a2s_expr(";
-  bool any = false;
-  for (int i = 0; i < nvars; i++) {
-    const char *decl = param_decl(vars[i]);
-    if (decl) {
-      src = xformat("%s%s%s", src, any ? ", " : "", decl);
-      any = true;
-    }
-  }
-  src = xformat("%s%s) { return ", src, any ? "" : "void");
-  *open = (unsigned)strlen(src);
-  return xformat("%s(%s); }\n", src, text);
-}
-
-/* The returned expression, if it is all of the text in parentheses at
- * offset open (text could close the function and start another). */
-static CXCursor returned_text(CXTranslationUnit tu, unsigned open, size_t len) {
-  CXCursor ret = clang_getNullCursor();
-  clang_visitChildren(clang_getTranslationUnitCursor(tu), find_return_expr, &ret);
-  if (clang_Cursor_isNull(ret))
-    return ret;
-  CXSourceRange r = clang_getCursorExtent(ret);
-  if (offset_of(clang_getRangeStart(r)) != open ||
-      offset_of(clang_getRangeEnd(r)) != open + (unsigned)len + 2)
-    return clang_getNullCursor();
-  return ret;
-}
-
-Expr *parse_expression(const char *text, Var **vars, int nvars, Loc loc) {
-  /* Every variable that may be mentioned is declared as a parameter of a
-   * small function returning the expression; libclang parses it. */
-  char *flat = one_line(text);
-  unsigned open;
-  char *src = expression_source(flat, vars, nvars, &open);
-  const char *name = "<expression>.c";
-  struct CXUnsavedFile unsaved = {name, src, (unsigned long)strlen(src)};
-  CXIndex index = clang_createIndex(0, 0);
-  FE fe = {0};
-  fe.tu = clang_parseTranslationUnit(index, name, NULL, 0, &unsaved, 1, CXTranslationUnit_None);
-  Expr *result = NULL;
-  int errs = 0;
-  if (!fe.tu) {
-    error_at(loc, "cannot parse the expression '%s'", text);
-    goto done;
-  }
-  unsigned nd = clang_getNumDiagnostics(fe.tu);
-  for (unsigned i = 0; i < nd; i++) {
-    CXDiagnostic d = clang_getDiagnostic(fe.tu, i);
-    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-      CXString s = clang_getDiagnosticSpelling(d);
-      error_at(loc, "in '%s': %s", text, clang_getCString(s));
-      clang_disposeString(s);
-      errs++;
-    }
-    clang_disposeDiagnostic(d);
-  }
-  if (errs)
-    goto done;
-  CXCursor ret = returned_text(fe.tu, open, strlen(flat));
-  if (clang_Cursor_isNull(ret)) {
-    error_at(loc, "'%s' is not one expression", text);
-    goto done;
-  }
-  /* The expression has no macros: operators are read from its own tokens. */
-  Lockstep ls = {fe.tu, &fe.ops, false};
-  CursorVec top = children(clang_getTranslationUnitCursor(fe.tu));
-  for (int i = 0; i < top.len; i++)
-    lockstep(&ls, top.data[i], top.data[i]);
-  Program dummy = {0};
-  fe.prog = &dummy;
-  fe.extra_vars = vars;
-  fe.nextra = nvars;
-  const char *why = NULL;
-  if (!pure_cursor(&fe, ret, &why)) {
-    error_at(loc, "'%s' is not an expression without side effects over variables: %s", text,
-             why);
-    goto done;
-  }
-  int before = error_count();
-  result = conv_expr(&fe, ret);
-  if (error_count() != before)
-    result = NULL;
-done:
-  map_free(&fe.vars);
-  map_free(&fe.ops);
-  if (fe.tu)
-    clang_disposeTranslationUnit(fe.tu);
-  clang_disposeIndex(index);
-  return result;
-}
-
-/* The identifiers of text, each once, by libclang's lexer (keywords are
- * not identifiers; true and false are constants of the expression). */
-static void identifiers(const char *text, StrList *names) {
-  char *src = xformat("(%s)", one_line(text)); /* '#' is not first on its line */
-  const char *name = "<names>.c";
-  struct CXUnsavedFile unsaved = {name, src, (unsigned long)strlen(src)};
-  CXIndex index = clang_createIndex(0, 0);
-  CXTranslationUnit tu =
-      clang_parseTranslationUnit(index, name, NULL, 0, &unsaved, 1, CXTranslationUnit_None);
-  if (tu) {
-    CXFile file = clang_getFile(tu, name);
-    CXSourceRange all = clang_getRange(clang_getLocationForOffset(tu, file, 0),
-                                       clang_getLocationForOffset(tu, file, (unsigned)strlen(src)));
-    CXToken *toks;
-    unsigned ntoks;
-    clang_tokenize(tu, all, &toks, &ntoks);
-    for (unsigned i = 0; i < ntoks; i++) {
-      if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
-        continue;
-      CXString s = clang_getTokenSpelling(tu, toks[i]);
-      const char *id = clang_getCString(s);
-      bool seen = !strcmp(id, "true") || !strcmp(id, "false");
-      for (int j = 0; j < names->len && !seen; j++)
-        seen = !strcmp(names->data[j], id);
-      if (!seen)
-        vec_push(names, xstrdup(id));
-      clang_disposeString(s);
-    }
-    clang_disposeTokens(tu, toks, ntoks);
-    clang_disposeTranslationUnit(tu);
-  }
-  clang_disposeIndex(index);
-}
-
-Expr *parse_expression_with(const char *text, Var *(*resolve)(const char *name, void *arg),
-                            void *arg, Loc loc) {
-  StrList names = {0};
-  identifiers(text, &names);
-  VarVec vars = {0};
-  for (int i = 0; i < names.len; i++) {
-    Var *v = resolve(names.data[i], arg);
-    if (v)
-      vec_push(&vars, v);
-  }
-  return parse_expression(text, vars.data, vars.len, loc);
 }

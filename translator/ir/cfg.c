@@ -107,8 +107,17 @@ static int stmt(Build *b, Stmt *s, int at) {
   case S_BLOCK:
     return block(b, s, at);
   case S_DECL:
-    if (s->var->type->kind == TY_ARRAY)
-      return at; /* arrays of uncut programs: fresh contents are unknown anyway */
+    if (s->var->type->kind == TY_ARRAY && s->expr) {
+      /* an array of an uncut program comes into being: its initializer
+       * (an E_INIT: zero but for its elements) */
+      n = node(b, loc);
+      Edge *e = edge(b, ED_ASSIGN, at, n, s);
+      e->var = s->var;
+      e->expr = s->expr;
+      return n;
+    }
+    /* a fresh local (or array: declared again in a loop, a heap block
+     * allocated again) holds anything */
     return havoc(b, at, s->var, s->var->type, s);
   case S_ASSIGN:
     if (s->expr->kind == E_NONDET)

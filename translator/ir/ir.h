@@ -90,6 +90,7 @@ struct Var {
   Loc loc;
   int id;              /* unique in the program */
   bool byref;          /* parameter passed by reference (cell values) */
+  bool heap;           /* an allocated block (malloc ...): its length may be 0 */
   Expr *init;          /* globals: initializer (E_INIT for arrays) */
   Func *owner;         /* function of a local or parameter */
   /* Cells: for an array, its cells once abstracted; for a cell variable,

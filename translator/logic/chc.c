@@ -316,6 +316,37 @@ static Z3_ast array_store(Z3_ast a, Z3_ast *idx, int n, Z3_ast v) {
   return Z3_mk_store(z, a, idx[0], array_store(Z3_mk_select(z, a, idx[0]), idx + 1, n - 1, v));
 }
 
+/* The contents of array v with initializer init (an E_INIT, or NULL):
+ * zero, then the initializer's elements. */
+static Z3_ast initial_array(Builder *b, State *s, Var *v, Expr *init) {
+  Z3_context z = smt_ctx();
+  Expr *lens[MAX_DIMS];
+  int nd = array_dims(v->type, lens, MAX_DIMS, NULL);
+  Z3_sort dom = Z3_mk_int_sort(z);
+  Z3_ast arr = smt_num(0);
+  for (int d = 0; d < nd; d++)
+    arr = Z3_mk_const_array(z, dom, arr);
+  if (!init)
+    return arr;
+  long long dims[MAX_DIMS];
+  bool known = true;
+  for (int d = 0; d < nd; d++)
+    known = known && lens[d] && expr_is_const(lens[d], &dims[d]);
+  for (int k = 0; known && k < init->args.len; k++) {
+    Expr *x = init->args.data[k];
+    if (!x)
+      continue;
+    Z3_ast idx[MAX_DIMS];
+    long long rest = k;
+    for (int d = nd - 1; d >= 0; d--) {
+      idx[d] = smt_num(rest % dims[d]);
+      rest /= dims[d];
+    }
+    arr = array_store(arr, idx, nd, term(b, s, x, false));
+  }
+  return arr;
+}
+
 /* The state after edge e (not a call). */
 static State *apply(Builder *b, State *s0, Edge *e) {
   FuncInfo *fi = b->fi;
@@ -325,7 +356,8 @@ static State *apply(Builder *b, State *s0, Edge *e) {
   switch (e->kind) {
   case ED_ASSIGN:
     if (vi >= 0)
-      s->val[vi] = term(b, s, e->expr, false);
+      s->val[vi] = e->expr->kind == E_INIT ? initial_array(b, s, e->var, e->expr)
+                                           : term(b, s, e->expr, false);
     break;
   case ED_HAVOC:
     if (vi >= 0) {
@@ -698,37 +730,7 @@ static State *start_state(Builder *b, int c) {
       Z3_ast init = v->init ? term(b, s, v->init, false) : smt_num(0);
       s->cond = smt_and2(s->cond, Z3_mk_eq(z, s->val[i], init));
     } else {
-      /* an array: zero, then its initializer's elements */
-      Z3_sort srt = sort_of(b, v);
-      Expr *lens[MAX_DIMS];
-      int nd = array_dims(v->type, lens, MAX_DIMS, NULL);
-      Z3_ast zero = smt_num(0);
-      Z3_sort dom = Z3_mk_int_sort(z);
-      Z3_ast arr = zero;
-      Z3_sort cur = Z3_mk_int_sort(z);
-      for (int d = 0; d < nd; d++) {
-        cur = Z3_mk_array_sort(z, dom, cur);
-        arr = Z3_mk_const_array(z, dom, arr);
-      }
-      (void)srt;
-      if (v->init) {
-        long long dims[MAX_DIMS];
-        bool known = true;
-        for (int d = 0; d < nd; d++)
-          known = known && lens[d] && expr_is_const(lens[d], &dims[d]);
-        for (int k = 0; known && k < v->init->args.len; k++) {
-          Expr *x = v->init->args.data[k];
-          if (!x)
-            continue;
-          Z3_ast idx[MAX_DIMS];
-          long long rest = k;
-          for (int d = nd - 1; d >= 0; d--) {
-            idx[d] = smt_num(rest % dims[d]);
-            rest /= dims[d];
-          }
-          arr = array_store(arr, idx, nd, term(b, s, x, false));
-        }
-      }
+      Z3_ast arr = initial_array(b, s, v, v->init);
       s->cond = smt_and2(s->cond, Z3_mk_eq(z, s->val[i], arr));
     }
   }

@@ -81,9 +81,14 @@ static long long *slot(Interp *in, Var *v) {
   return f->ref[v->id];
 }
 
-static Arr *array_of_var(Interp *in, Var *v) {
+/* The array of v; NULL (the run stopped as undefined) before it exists:
+ * a block used before its allocation, through an uninitialized pointer. */
+static Arr *array_of_var(Interp *in, Var *v, Loc loc) {
   Frame *f = v->kind == VAR_GLOBAL ? &in->globals : cur;
-  return f->arrs[v->id];
+  Arr *a = f->arrs[v->id];
+  if (!a)
+    stop(in, RUN_UNDEFINED, loc, xformat("array '%s' used before it exists", v->name));
+  return a;
 }
 
 static Eval ev(Interp *in, Expr *e);
@@ -206,7 +211,7 @@ static Eval ev(Interp *in, Expr *e) {
   case E_VAR:
     return ok(*slot(in, e->var));
   case E_INDEX: {
-    Arr *a = array_of_var(in, e->var);
+    Arr *a = array_of_var(in, e->var, e->loc);
     long long flat, v;
     if (!a || !flat_index(in, a, &e->args, &flat, e->loc) || !read_array(in, a, flat, &v))
       return fail();
@@ -282,7 +287,9 @@ static Arr *new_arr(Interp *in, Frame *f, Var *v, Loc loc) {
       return NULL;
     }
     Eval n = ev(in, lens[d]);
-    if (!n.ok || n.v <= 0 || n.v > 50000000 / a->n) {
+    /* an empty block can be allocated (malloc(0)), not declared */
+    long long least = v->heap ? 0 : 1;
+    if (!n.ok || n.v < least || (n.v && n.v > 50000000 / a->n)) {
       free(a);
       if (n.ok)
         stop(in, RUN_UNDEFINED, loc, xformat("array '%s' of size %lld", v->name, n.v));
@@ -291,8 +298,8 @@ static Arr *new_arr(Interp *in, Frame *f, Var *v, Loc loc) {
     a->dims[d] = n.v;
     a->n *= n.v;
   }
-  a->data = calloc((size_t)a->n, sizeof *a->data);
-  a->known = calloc((size_t)a->n, sizeof *a->known);
+  a->data = calloc((size_t)a->n + 1, sizeof *a->data);
+  a->known = calloc((size_t)a->n + 1, sizeof *a->known);
   vec_push(&f->owned, a);
   f->arrs[v->id] = a;
   return a;
@@ -409,7 +416,7 @@ static Flow exec(Interp *in, Stmt *s) {
     return v.ok ? assign(in, s->var, v.v) : FLOW_STOP;
   }
   case S_READ: {
-    Arr *a = array_of_var(in, s->array);
+    Arr *a = array_of_var(in, s->array, s->loc);
     long long flat, v;
     if (!a || !flat_index(in, a, &s->idx, &flat, s->loc) || !read_array(in, a, flat, &v))
       return FLOW_STOP;
@@ -418,7 +425,7 @@ static Flow exec(Interp *in, Stmt *s) {
     return assign(in, s->var, v);
   }
   case S_WRITE: {
-    Arr *a = array_of_var(in, s->array);
+    Arr *a = array_of_var(in, s->array, s->loc);
     long long flat;
     if (!a || !flat_index(in, a, &s->idx, &flat, s->loc))
       return FLOW_STOP;
@@ -541,7 +548,9 @@ static Flow call(Interp *in, Func *f, Stmt *site, Frame *caller, long long *ret)
     Expr *a = site->args.data[i];
     cur = caller;
     if (p->type->kind == TY_ARRAY) {
-      fr.arrs[p->id] = array_of_var(in, a->var);
+      fr.arrs[p->id] = array_of_var(in, a->var, site->loc);
+      if (!fr.arrs[p->id])
+        flow = FLOW_STOP;
     } else if (p->byref) {
       fr.ref[p->id] = slot(in, a->var);
     } else {

@@ -104,7 +104,7 @@ static void rewrite_stmt(Abs *a, Stmt *s, Stmt *out) {
     }
     block_add(out, s);
     vec_push(&a->in_scope, s->var);
-    cells_focus_if_ready(a, out, s->loc);
+    cells_focus_if_ready(a, NULL, out, s->loc);
     return;
   case S_READ: {
     ExprVec idx = cells_copy_idx(&s->idx);
@@ -223,8 +223,10 @@ static Func *dst_of(Abs *a, Func *sf) {
   return NULL;
 }
 
+/* The cells of a local array, once: a heap block is declared again at
+ * each of its allocations, with the same cells. */
 static void make_local_cells(Abs *a, Stmt *s) {
-  if (s->kind == S_DECL && s->var->type->kind == TY_ARRAY &&
+  if (s->kind == S_DECL && s->var->type->kind == TY_ARRAY && !s->var->cells &&
       cells_find_root(cells_info_of(a, s->var))->used)
     cells_make(a, s->var, dst_of(a, s->var->owner), false, true);
 }
@@ -269,7 +271,7 @@ static void rewrite_func(Abs *a, Func *sf, Func *df) {
     for (int i = 0; i < sf->params.len; i++)
       if (sf->params.data[i]->type->kind == TY_ARRAY && sf->params.data[i]->cells)
         vec_push(&a->created, sf->params.data[i]->cells);
-    cells_focus_if_ready(a, body, sf->loc);
+    cells_focus_if_ready(a, NULL, body, sf->loc);
   }
   cells_rewrite_block(a, sf->body, body);
   df->body = cells_with_observers(a, body);

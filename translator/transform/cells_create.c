@@ -244,7 +244,7 @@ void cells_create(Abs *a, ArrayCells *ac, bool zero, Expr *init, Stmt *out) {
                               NULL, loc));
       }
   vec_push(&a->created, ac);
-  cells_focus_if_ready(a, out, loc);
+  cells_focus_if_ready(a, ac, out, loc);
 }
 
 /* The initial-value cell of an array received as parameter: a fresh index

@@ -76,9 +76,17 @@ bool cells_parse_focus(Abs *a, Func *f) {
   return true;
 }
 
-void cells_focus_if_ready(Abs *a, Stmt *out, Loc loc) {
-  if (!a->focus || a->focus_done || a->df != a->focus_owner)
+void cells_focus_if_ready(Abs *a, ArrayCells *made, Stmt *out, Loc loc) {
+  if (!a->focus || a->df != a->focus_owner)
     return;
+  if (a->focus_done) {
+    /* an array made again (a heap block reallocated, a local array of a
+     * loop's body): its new cells are restricted as the first were */
+    for (int i = 0; made && i < a->focus_arrays.len; i++)
+      if (a->focus_arrays.data[i] == made)
+        block_add(out, new_assume(a->focus, loc));
+    return;
+  }
   /* ... after the declarations of the locals it mentions, in scope */
   for (int i = 0; i < a->focus_locals.len; i++)
     if (!var_in(&a->in_scope, a->focus_locals.data[i]))

@@ -138,8 +138,10 @@ void cells_rewrite_check_loop(Abs *a, Stmt *loop, CheckLoop *cl, Stmt *out);
 /* Parse --focus in the scope of f; false (quietly) if it does not parse
  * over cells created there. */
 bool cells_parse_focus(Abs *a, Func *f);
-/* Assume the focus here if this is the first point where it can be. */
-void cells_focus_if_ready(Abs *a, Stmt *out, Loc loc);
+/* Assume the focus here if this is the first point where it can be; again
+ * where one of its arrays is made again (made: the array just made, or
+ * NULL). */
+void cells_focus_if_ready(Abs *a, ArrayCells *made, Stmt *out, Loc loc);
 
 /* ---- cells_harness.c: the caller of --entry's function ---------------------------- */
 

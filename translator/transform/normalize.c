@@ -50,6 +50,7 @@ static bool has_effects(const Expr *e) {
   case E_CALL:
   case E_STMT:
   case E_NONDET:
+  case E_COMMA: /* no operator of core expressions: evaluated apart */
     return true;
   default:
     break;
@@ -424,9 +425,59 @@ static void effect(Norm *n, Expr *e, Stmt *out) { eval(n, e, false, out); }
 
 /* ---- Statements ------------------------------------------------------------- */
 
+/* The assumptions a condition makes wherever it is evaluated -- that a
+ * pointer it dereferences is not null, (assume(p), *p) -- made first into
+ * out; the condition without them. Those under a short-circuit operator's
+ * right operand stay. The rest of the condition has no effects when these
+ * were its only ones, and keeps its reads. */
+static Expr *hoist_assumptions(Norm *n, Expr *e, Stmt *out) {
+  if (!e)
+    return NULL;
+  if (e->kind == E_COMMA && e->lhs->kind == E_CALL && e->lhs->builtin == B_ASSUME) {
+    effect(n, e->lhs, out);
+    return hoist_assumptions(n, e->rhs, out);
+  }
+  Expr *c = xalloc(sizeof *c);
+  *c = *e;
+  switch (e->kind) {
+  case E_LAND:
+  case E_LOR:
+    c->lhs = hoist_assumptions(n, e->lhs, out);
+    return c;
+  case E_COND:
+    c->cond = hoist_assumptions(n, e->cond, out);
+    return c;
+  case E_INDEX:
+  case E_NUM:
+  case E_VAR:
+  case E_NEG:
+  case E_NOT:
+  case E_BITNOT:
+  case E_CAST:
+    break;
+  default:
+    if (e->kind < E_ADD || e->kind > E_NE)
+      return e; /* effects of another kind: evaluated as they are */
+  }
+  c->lhs = hoist_assumptions(n, e->lhs, out);
+  c->rhs = hoist_assumptions(n, e->rhs, out);
+  c->args = (ExprVec){0};
+  for (int i = 0; i < e->args.len; i++)
+    vec_push(&c->args, hoist_assumptions(n, e->args.data[i], out));
+  return c;
+}
+
 /* assert(c) where c has no side effects keeps its reads; else they are
  * evaluated first. */
 static void emit_assert(Norm *n, Expr *c, Loc loc, Stmt *out) {
+  Stmt *first = new_block(loc);
+  Expr *rest = hoist_assumptions(n, c, first);
+  if (!has_effects(rest)) {
+    /* no other effects: the assumptions may come first */
+    for (int i = 0; i < first->stmts.len; i++)
+      emit(out, first->stmts.data[i]);
+    c = rest;
+  }
   Expr *cond = has_effects(c) ? rvalue(n, c, out) : c;
   Stmt *s = emit(out, new_stmt(S_ASSERT, loc));
   s->expr = truth(cond);
