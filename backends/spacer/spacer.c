@@ -1,8 +1,9 @@
 /*
  * spacer.c -- Z3's Spacer through the linked libz3 (Debian's 4.8.12).
  *
- * The clauses are the same HORN text that --emit=chc writes (minus the last
- * clause, Err -> false): the child parses it, adds every clause as a rule of
+ * The clauses are chc_text's HORN text (the clauses --emit=chc writes in
+ * the strict CHC-COMP form, here as Z3 prints them, minus the last clause,
+ * Err -> false): the child parses it, adds every clause as a rule of
  * a fixedpoint object with engine=spacer and queries Err. Solving happens in
  * a forked child (proc.h) so that a diverging run can be killed at the time
  * limit (Spacer does not always notice an interrupt) and confined in
@@ -413,7 +414,7 @@ static bool emit_chc(FILE *out, Program *p) {
   Chc *c = chc_build(p, &co);
   if (!c)
     return false;
-  fputs(chc_text(c, true, true), out);
+  fputs(chc_text_chccomp(c), out);
   return true;
 }
 

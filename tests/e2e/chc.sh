@@ -3,9 +3,14 @@
 # --no-cells` (SMT arrays), on the programs of tests/data/verify, checked by
 # the z3 command-line tool (Debian's 4.8.12):
 #
+#  - the CHC-COMP format (tests/tools/chccomp_check.py: variables only as
+#    predicate arguments, every clause under forall, one query, the last
+#    one, no annotations), on these files, the examples' and the benchmark
+#    sample's (tests/data/bench), with and without --facts;
 #  - structure: (set-logic HORN), one declare-fun per predicate (Err among
 #    them), no array sort with cells, array sorts without, exactly one query
-#    clause (assert (=> Err false)), the last assertion, then (check-sat);
+#    clause (assert (forall (...) (=> Err false))), the last assertion, then
+#    (check-sat);
 #    the summary predicates <f>_sum of a recursive function, used inside f;
 #  - z3 accepts every file (no error) and answers sat (safe) or unsat
 #    (unsafe), or runs out of time;
@@ -16,7 +21,10 @@
 #    property: spurious_*; verify, which may try other cells, is not bound by
 #    it); without cells the clauses are exact: sat iff safe, and verify must
 #    agree. A few `verify --no-cells` runs agree with the no-cells answers
-#    too.
+#    too;
+#  - the examples' `--emit=chc --facts` files (with the precision verify
+#    reports for them) are solved by z3 with the options verify gives
+#    Spacer.
 #
 # usage: chc.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
 # Environment: A2S_TEST_JOBS (parallel runs, default 2), A2S_VERIFY_TIMEOUT
@@ -104,11 +112,12 @@ structure() { # FILE MODE(cells|arrays) NAME
     fail "$name: an array sort in the clauses over cells"
     return 1
   fi
-  nq=$(echo "$cmds" | grep -c '^(assert (=> Err false))$')
+  nq=$(echo "$cmds" | grep -c '^(assert (forall ([^=]*) (=> Err false)))$')
   [ "$nq" = 1 ] || { fail "$name: $nq query clauses"; return 1; }
   last=$(echo "$cmds" | grep '^(assert' | tail -1)
-  [ "$last" = "(assert (=> Err false))" ] || { fail "$name: the last clause is not the query: $last"; return 1; }
-  [ "$(echo "$cmds" | tail -1)" = "(check-sat)" ] || { fail "$name: no final (check-sat)"; return 1; }
+  [ "$last" = "(assert (forall ((a2s.unused Int)) (=> Err false)))" ] ||
+    { fail "$name: the last clause is not the query: $last"; return 1; }
+  [ "$(echo "$cmds" | tail -2 | head -1)" = "(check-sat)" ] || { fail "$name: no final (check-sat)"; return 1; }
   # every declared predicate but Err is the head of some clause
   local p
   for p in $(echo "$cmds" | sed -n 's/^(declare-fun \([^ ]*\) .*/\1/p'); do
@@ -136,6 +145,51 @@ grep -q '^(declare-fun main_[^;]*(Array Int Int)' true_init.arrays.smt2 ||
   fail "true_init --no-cells: no predicate over (Array Int Int): $(grep declare-fun true_init.arrays.smt2)"
 grep -q '(Array Int (Array Int Int))' true_matrix.arrays.smt2 ||
   fail "true_matrix --no-cells: no nested array sort for the 2-D array"
+
+# ---- The CHC-COMP format -------------------------------------------------------------------
+
+echo "== CHC-COMP format"
+checker=$src/tests/tools/chccomp_check.py
+# the benchmark sample and the examples, as they are and with --facts
+for f in "$src"/tests/data/bench/*/*.c "$src"/examples/*.c; do
+  b=$(basename "$f" .c)
+  "$bin" --emit=chc "$f" -o "x_$b.smt2" 2>"x_$b.err"
+  rc=$?
+  if [ $rc = 2 ] && grep -q 'error: unsupported' "x_$b.err"; then
+    note "$b: not translatable ($(grep -o 'unsupported[^(]*' "x_$b.err" | head -1))"
+    continue
+  fi
+  [ $rc = 0 ] || fail "$b: --emit=chc failed: $(head -3 "x_$b.err")"
+  "$bin" --emit=chc --facts "$f" -o "x_$b.facts.smt2" 2>"x_$b.err" ||
+    fail "$b: --emit=chc --facts failed: $(head -3 "x_$b.err")"
+done
+files=(*.smt2)
+if python3 "$checker" "${files[@]}" >check.out; then
+  ok "${#files[@]} files in the CHC-COMP format"
+else
+  fail "files that depart from the CHC-COMP format:"
+  grep -A3 DEPARTS check.out | head -40
+fi
+# the checker can fail: a file of the old form
+printf '(set-logic HORN)\n(declare-fun Err () Bool)\n(assert (=> Err false))\n(check-sat)\n' >old.smt2
+python3 "$checker" old.smt2 >/dev/null && fail "the checker accepts a query without forall"
+
+# --facts: what verify gives Spacer, solved by the z3 CLI with verify's
+# Spacer options (the precision is the one verify reports for the example)
+spacer=(fp.engine=spacer fp.xform.slice=false fp.xform.inline_linear=false
+        fp.xform.inline_eager=false)
+solved() { # EXAMPLE EXPECTED [OPTIONS...]
+  local b=$1 want=$2 got
+  shift 2
+  "$bin" --emit=chc --facts "$@" "$src/examples/$b.c" -o "e_$b.smt2" 2>"e_$b.err" ||
+    { fail "$b: --emit=chc --facts $*: $(head -3 "e_$b.err")"; return; }
+  got=$(timeout -k 5 60 z3 -T:30 "${spacer[@]}" "e_$b.smt2" 2>&1 | head -1)
+  [ "$got" = "$want" ] && ok "$b --facts $*: z3 says $got" ||
+      fail "$b --facts $*: z3 says '$got', expected $want"
+}
+solved array_copy sat --focus 'a_x1 == b_x1'
+solved sentinel sat --focus 't_x1 == 1000 - 2'
+solved matrix_init sat
 
 # recursion: summaries, used inside the recursive function itself
 recursive() { # NAME FUNC SIGNATURE

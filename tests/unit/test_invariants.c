@@ -274,7 +274,7 @@ static void acsl_parses(void **state) {
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
-  assert_true(report_invariants(f, r.abs, &r.lifted, "acsl"));
+  assert_true(report_invariants(f, r.orig, r.abs, &r.lifted, "acsl"));
   fclose(f);
   char *text = xstrdup(buf);
   free(buf);
@@ -291,6 +291,36 @@ static void acsl_parses(void **state) {
   assert_non_null(again);
 }
 
+/* The ACSL of a program as text. */
+static char *acsl_of(const char *src, const char *entry) {
+  Result r = analyse(src, entry, NULL);
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  assert_true(report_invariants(f, r.orig, r.abs, &r.lifted, "acsl"));
+  fclose(f);
+  char *text = xstrdup(buf);
+  free(buf);
+  return text;
+}
+
+/* What WP needs: the contract the analysis assumed (\valid, assigns),
+ * frames of loops, and binders that do not hide a variable named k. */
+static void acsl_contract(void **state) {
+  (void)state;
+  const char *src = "void fill(int n, int a[n], int v) {\n"
+                    "  for (int k = 0; k < n; k++) a[k] = v;\n"
+                    "}\n";
+  char *text = acsl_of(src, "fill");
+  assert_contains(text, "requires \\valid(a + (0 .. n-1));");
+  assert_contains(text, "assigns a[0 .. n-1];");
+  assert_contains(text, "loop assigns k, a[0 .. n-1];");
+  assert_contains(text, "\\forall integer k_1;");
+  assert_null(strstr(text, "\\forall integer k;"));
+  /* requires before ensures (ACSL's order) */
+  assert_true(strstr(text, "requires") < strstr(text, "ensures"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(sentinel, teardown_all),
@@ -301,6 +331,7 @@ int main(void) {
       cmocka_unit_test_teardown(dutch_flag, teardown_all),
       cmocka_unit_test_teardown(caller_array_of_unknown_length, teardown_all),
       cmocka_unit_test_teardown(acsl_parses, teardown_all),
+      cmocka_unit_test_teardown(acsl_contract, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

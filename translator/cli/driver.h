@@ -29,6 +29,7 @@ typedef struct Options {
   const char *tool_for;    /* ... which of the three: "cpachecker", "flata", "interproc" */
   const char *config;      /* --config=... (analyzer configuration, domain) */
   bool no_cells;           /* --no-cells: SMT arrays instead of cells */
+  bool facts;              /* --emit=chc --facts: generalized sizes, polyhedral facts */
   bool no_facts;           /* --no-facts: Spacer without the polyhedral invariants */
   bool no_refine;          /* --no-refine: verify tries the first precision only */
   bool lift_invariants;    /* --invariants: verify also lifts those of a proof */
@@ -59,6 +60,11 @@ int bench_main(Options *o);
 /* BackendOptions from the command line, for the back-end named backend
  * (the tool path of --cpachecker=... goes to cpachecker only). */
 #include "backend.h"
+/* --emit=chc --facts: the CHC-COMP clauses of the abstracted program p as
+ * verify gives them to Spacer in its first attempt (large constant sizes as
+ * parameters when there are any, the polyhedra engine's invariants
+ * conjoined). False after a diagnostic. */
+bool emit_chc_facts(FILE *out, Program *p, const Options *o);
 BackendOptions backend_options(const Options *o, const char *backend, double timeout);
 
 

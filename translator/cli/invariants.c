@@ -89,7 +89,7 @@ static int analyse(Options *o, FILE *out) {
   lift_answer(abs, &a, &lifted);
   smt_set_deadline(0);
   recheck_invariants(orig, abs, &lifted, timeout);
-  return report_invariants(out, abs, &lifted, o->format) ? 0 : EXIT_USAGE;
+  return report_invariants(out, orig, abs, &lifted, o->format) ? 0 : EXIT_USAGE;
 }
 
 int invariants_main(Options *o) {

@@ -228,6 +228,8 @@ void parse_options(Options *o, int argc, char **argv, int first) {
     } else if (!strcmp(a, "--invariants")) {
       o->lift_invariants = true;
       vec_push(&o->passthrough, a);
+    } else if (!strcmp(a, "--facts")) {
+      o->facts = true;
     } else if (!strcmp(a, "--no-facts")) {
       o->no_facts = true;
       vec_push(&o->passthrough, a);
@@ -327,6 +329,8 @@ static int translate(Options *o) {
                                                  : NULL;
   if (strcmp(emit, "c") && strcmp(emit, "json") && !writer)
     usage_error("unknown --emit kind '%s' (expected c, json, chc, nts or spl)", emit);
+  if (o->facts && writer != &backend_spacer)
+    usage_error("%s", "--facts goes with --emit=chc");
   /* the output first: a path that cannot be written is reported before any
    * work; the temporary file is removed on every path (and on SIGTERM) */
   Output out;
@@ -348,6 +352,8 @@ static int translate(Options *o) {
     emit_c(out.f, p);
   else if (!strcmp(emit, "json"))
     ok = emit_cellmap_json(out.f, p);
+  else if (o->facts && writer == &backend_spacer)
+    ok = emit_chc_facts(out.f, p, o);
   else
     ok = writer->emit(out.f, p);
   /* a writer that fails without saying why about the input: our fault */

@@ -4,9 +4,7 @@
  * Text: one block per function and point (loop heads with their source
  * line, the function exit), each invariant with its re-check status.
  * JSON (jansson): the same for machines, formulas as text and as SMT-LIB.
- * ACSL: the original source with `/ *@ loop invariant ...; * /` before each
- * loop and `/ *@ ensures ...; * /` before each function, so that Frama-C can
- * consume them; only invariants that were re-checked are written there.
+ * ACSL: report_acsl.c.
  */
 #include "report.h"
 
@@ -102,84 +100,15 @@ static bool report_json(FILE *out, Program *abs, LiftedVec *v) {
   return rc == 0;
 }
 
-/* ---- ACSL ------------------------------------------------------------------------ */
-
-typedef struct Insert {
-  int line;            /* insert before this source line */
-  const char *text;
-} Insert;
-
-static int cmp_insert(const void *a, const void *b) {
-  const Insert *x = a, *y = b;
-  return x->line - y->line;
-}
-
-static char *indent_of(const char *line) {
-  size_t n = strspn(line, " \t");
-  return xstrndup(line, n);
-}
-
-static bool report_acsl(FILE *out, Program *abs, LiftedVec *v) {
-  FILE *in = fopen(abs->file, "r");
-  if (!in) {
-    fprintf(stderr, "%s: error: cannot read the source again\n", abs->file);
-    return false;
-  }
-  /* the source, line by line */
-  VEC(char *) lines = {0};
-  char *buf = NULL;
-  size_t cap = 0;
-  ssize_t n;
-  while ((n = getline(&buf, &cap, in)) >= 0)
-    vec_push(&lines, xstrdup(buf));
-  free(buf);
-  fclose(in);
-  /* one annotation per point: loop invariants, ensures at function exits */
-  VEC(Insert) ins = {0};
-  for (int i = 0; i < v->len; i++) {
-    Lifted *l = &v->data[i];
-    if (l->checked <= 0 || l->loc.line <= 0 || l->loc.line > lines.len ||
-        (l->kind != POINT_LOOP_HEAD && l->kind != POINT_EXIT) ||
-        (l->loc.file && strcmp(l->loc.file, abs->file)))
-      continue;
-    int line = l->kind == POINT_EXIT && l->func ? l->func->loc.line : l->loc.line;
-    const char *kw = l->kind == POINT_EXIT ? "ensures" : "loop invariant";
-    const char *ind = indent_of(lines.data[line - 1]);
-    char *clause = xformat("%s  %s %s;\n", ind, kw, lift_acsl(l->formula, l->kind));
-    /* merge with an annotation already at that line */
-    bool merged = false;
-    for (int j = 0; j < ins.len && !merged; j++)
-      if (ins.data[j].line == line) {
-        ins.data[j].text = xformat("%s%s", ins.data[j].text, clause);
-        merged = true;
-      }
-    if (!merged) {
-      Insert x = {line, clause};
-      vec_push(&ins, x);
-    }
-  }
-  if (ins.len)
-    qsort(ins.data, (size_t)ins.len, sizeof *ins.data, cmp_insert);
-  int next = 0;
-  for (int i = 0; i < lines.len; i++) {
-    while (next < ins.len && ins.data[next].line == i + 1) {
-      const char *ind = indent_of(lines.data[i]);
-      fprintf(out, "%s/*@\n%s%s*/\n", ind, ins.data[next].text, ind);
-      next++;
-    }
-    fputs(lines.data[i], out);
-  }
-  return !ferror(out);
-}
-
-bool report_invariants(FILE *out, Program *abs, LiftedVec *v, const char *format) {
+bool report_invariants(FILE *out, Program *orig, Program *abs, LiftedVec *v,
+                       const char *format) {
   sort(v);
   if (!format || !strcmp(format, "text"))
     return report_text(out, abs, v);
   if (!strcmp(format, "json"))
     return report_json(out, abs, v);
   if (!strcmp(format, "acsl"))
-    return report_acsl(out, abs, v);
+    return report_acsl(out, orig, abs, v);
   fprintf(stderr, "arr2scalar: unknown --format '%s' (text, json or acsl)\n", format);
   return false;
 }

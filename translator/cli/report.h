@@ -7,8 +7,14 @@
 #include "lift.h"
 
 /* Write the invariants in format "text", "json" or "acsl" (the source with
- * annotations; re-checked invariants only). v is sorted. False on an error
+ * annotations; re-checked invariants only). v is sorted. abs is the
+ * abstracted program the invariants were found on, orig the normalized
+ * program it abstracts (ACSL: the contracts and frames). False on an error
  * (reported). */
-bool report_invariants(FILE *out, Program *abs, LiftedVec *v, const char *format);
+bool report_invariants(FILE *out, Program *orig, Program *abs, LiftedVec *v,
+                       const char *format);
+/* The ACSL report (report_acsl.c): the source with the re-checked
+ * invariants and the contracts WP needs to re-prove them. */
+bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v);
 
 #endif

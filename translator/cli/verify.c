@@ -370,6 +370,21 @@ BackendOptions backend_options(const Options *o, const char *backend, double tim
   return bo;
 }
 
+bool emit_chc_facts(FILE *out, Program *p, const Options *o) {
+  BackendOptions bo = backend_options(o, "polyhedra", 5);
+  bo.want_invariants = true;
+  Answer poly = backend_verify(&backend_polyhedra, p, &bo);
+  Sizes sizes = array_sizes(p);
+  ChcOptions co = {.generalize = sizes.data, .ngeneralize = sizes.len};
+  Chc *c = chc_build(p, &co);
+  if (!c)
+    return false;
+  if (poly.invariants.len)
+    chc_add_facts(c, &poly);
+  fputs(chc_text_chccomp(c), out);
+  return true;
+}
+
 /* ---- One attempt -------------------------------------------------------------------- */
 
 typedef struct Attempt {

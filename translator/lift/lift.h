@@ -38,8 +38,11 @@ void lift_answer(Program *abs, Answer *a, LiftedVec *out);
 Z3_ast lift_array(Var *a, NameRole r);
 /* Formula as C-like text (a[k], &&, ->, forall k. ...). */
 char *lift_text(Z3_ast f);
-/* ... as ACSL: at a function exit (ensures) entry contents are \old(a[k]),
- * at a loop head \at(a[k], Pre). */
-char *lift_acsl(Z3_ast f, PointKind kind);
+/* ... as ACSL, at a point of function fn of program p (both may be NULL):
+ * entry values are \old(a[k]) and \old(x) at a function exit (ensures),
+ * \at(a[k], Pre) and \at(x, Pre) at a loop head; fn's return value is
+ * \result; quantified variables get names no variable of p in fn's scope
+ * has. */
+char *lift_acsl(Z3_ast f, PointKind kind, Program *p, Func *fn);
 
 #endif

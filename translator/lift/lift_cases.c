@@ -23,6 +23,17 @@ static NameRole contents_role(PointKind kind, bool entry) {
   return entry ? NAME_ENTRY_CONTENTS : NAME_NOW;
 }
 
+/* The name of the nk-th quantified index: k, k1, ... -- or k_1, k1_1, ...
+ * where the program has a variable of that name in the function: the
+ * quantifier would capture it (the constants are Z3's, equal by name). */
+static const char *index_name(Ctx *c, int nk) {
+  const char *base = nk ? xformat("k%d", nk) : "k";
+  const char *n = base;
+  for (int i = 1; name_in_use(c->abs, c->inv->func, n); i++)
+    n = xformat("%s_%d", base, i);
+  return n;
+}
+
 /* Replace cell values by array reads and rename quantified indices k, k1... */
 static Z3_ast to_arrays(Ctx *c, unsigned mask, Z3_ast f, Asts *bound) {
   Z3_context z = smt_ctx();
@@ -34,7 +45,7 @@ static Z3_ast to_arrays(Ctx *c, unsigned mask, Z3_ast f, Asts *bound) {
     UsedCell *u = &c->cells.data[i];
     Z3_ast idx[MAX_DIMS];
     for (int d = 0; d < u->ac->ndims; d++) {
-      Z3_ast k = smt_int_const(nk ? xformat("k%d", nk) : "k");
+      Z3_ast k = smt_int_const(index_name(c, nk));
       nk++;
       vec_push(&from, u->index[d]);
       vec_push(&to, k);

@@ -15,6 +15,9 @@ typedef struct Printer {
   StrBuf sb;
   bool acsl;
   PointKind kind;       /* ACSL: how array contents are named */
+  Program *prog;        /* ACSL: the names taken (binders must differ) ... */
+  Func *func;
+  const char *result;   /* ... and the return value's name (\result) */
   Asts bound_names;     /* innermost last */
 } Printer;
 
@@ -166,6 +169,33 @@ static void print_select(Printer *p, Z3_ast a) {
     sb_printf(&p->sb, "%s)", !strcmp(wrap, "at") ? ", Pre" : "");
 }
 
+/* ACSL: a binder name that no variable of the program (in the function's
+ * scope) and no enclosing binder has, so that the quantifier never hides a
+ * variable the formula means: name, else name_1, name_2, ... */
+static const char *binder_name(Printer *p, const char *name) {
+  const char *cand = name;
+  for (int n = 1;; n++) {
+    bool taken = p->prog && name_in_use(p->prog, p->func, cand);
+    for (int i = 0; i < p->bound_names.len && !taken; i++)
+      taken = !strcmp(lift_const_name(p->bound_names.data[i]), cand);
+    if (!taken)
+      return cand;
+    cand = xformat("%s_%d", name, n);
+  }
+}
+
+/* ACSL: a scalar constant. Entry values (x__in) are \old(x) in ensures and
+ * \at(x, Pre) in loop invariants; the return value is \result. */
+static void print_scalar(Printer *p, const char *name) {
+  const char *base;
+  if (p->acsl && name_role(name, &base) == NAME_IN)
+    sb_printf(&p->sb, p->kind == POINT_EXIT ? "\\old(%s)" : "\\at(%s, Pre)", base);
+  else if (p->acsl && p->kind == POINT_EXIT && p->result && !strcmp(name, p->result))
+    sb_printf(&p->sb, "\\result");
+  else
+    sb_printf(&p->sb, "%s", name);
+}
+
 static void print_nary(Printer *p, Z3_app app, const char *op, int pr) {
   Z3_context z = smt_ctx();
   unsigned n = Z3_get_app_num_args(z, app);
@@ -199,6 +229,8 @@ static void print(Printer *p, Z3_ast a, int ctx) {
       sb_printf(&p->sb, "%s ", all ? "forall" : "exists");
     for (unsigned i = 0; i < n; i++) {
       const char *name = Z3_get_symbol_string(z, Z3_get_quantifier_bound_name(z, a, i));
+      if (p->acsl)
+        name = binder_name(p, name);
       sb_printf(&p->sb, "%s%s", i ? ", " : "", name);
       vec_push(&p->bound_names, smt_int_const(name));
     }
@@ -318,7 +350,7 @@ static void print(Printer *p, Z3_ast a, int ctx) {
     break;
   default:
     if (n == 0) {
-      sb_printf(&p->sb, "%s", lift_const_name(a));
+      print_scalar(p, lift_const_name(a));
     } else {
       sb_printf(&p->sb, "%s(", Z3_get_symbol_string(z, Z3_get_decl_name(z, d)));
       print_nary(p, app, ",", 0);
@@ -329,14 +361,16 @@ static void print(Printer *p, Z3_ast a, int ctx) {
     sb_printf(&p->sb, ")");
 }
 
-static char *to_text(Z3_ast f, bool acsl, PointKind kind) {
-  Printer p = {0};
-  p.acsl = acsl;
-  p.kind = kind;
-  print(&p, f, 0);
-  return p.sb.s ? p.sb.s : xstrdup("");
+static char *to_text(Printer *p, Z3_ast f) {
+  print(p, f, 0);
+  return p->sb.s ? p->sb.s : xstrdup("");
 }
 
-char *lift_text(Z3_ast f) { return to_text(f, false, POINT_OTHER); }
+char *lift_text(Z3_ast f) { return to_text(&(Printer){.kind = POINT_OTHER}, f); }
 
-char *lift_acsl(Z3_ast f, PointKind kind) { return to_text(f, true, kind); }
+char *lift_acsl(Z3_ast f, PointKind kind, Program *p, Func *fn) {
+  Printer pr = {.acsl = true, .kind = kind, .prog = p, .func = fn};
+  if (p && fn && fn->ret->kind != TY_VOID)
+    pr.result = cfg_ret_name(p, fn);
+  return to_text(&pr, f);
+}

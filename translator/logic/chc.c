@@ -844,7 +844,9 @@ Chc *chc_build(Program *p, const ChcOptions *opt) {
     encode_func(&b, b.infos.data[i]);
   /* the query: Err -> false */
   Z3_context z = smt_ctx();
-  query->rule = Z3_mk_implies(z, Z3_mk_app(z, c->err->decl, 0, NULL), smt_false());
+  query->body_term = Z3_mk_app(z, c->err->decl, 0, NULL);
+  query->head_term = smt_false();
+  query->rule = Z3_mk_implies(z, query->body_term, query->head_term);
   query->head = NULL;
   vec_push(&query->body_preds, c->err);
   return error_count() == before ? c : NULL;
@@ -885,6 +887,196 @@ char *chc_text(Chc *c, bool query, bool check_sat) {
   if (check_sat)
     sb_printf(&f, "(check-sat)\n");
   return f.s; /* (the header line is always there) */
+}
+
+/* ---- CHC-COMP text ------------------------------------------------------------ */
+
+/* The strict form of the CHC-COMP rules (chc-comp.github.io/format.html):
+ * every clause (forall (vars) (=> tail head)), predicate arguments only
+ * variables (distinct in the head), predicate atoms only as conjuncts of the
+ * tail, no annotations, no let. Other arguments become fresh variables
+ * "a2s.N" (a C name has no '.') with an equality in the tail. */
+typedef struct Strict {
+  StrBuf *sb;
+  SmtAsts vars;        /* the clause's variables, fresh ones included */
+  SmtAsts eqs;         /* fresh = term */
+  int nfresh;
+  bool nested;         /* a predicate inside a constraint: not CHC-COMP */
+} Strict;
+
+static bool is_pred_app(Z3_ast a) {
+  Z3_context z = smt_ctx();
+  if (Z3_get_ast_kind(z, a) != Z3_APP_AST)
+    return false;
+  Z3_func_decl d = Z3_get_app_decl(z, Z3_to_app(z, a));
+  return Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED &&
+         Z3_get_sort_kind(z, Z3_get_range(z, d)) == Z3_BOOL_SORT;
+}
+
+static bool is_var(Z3_ast a) {
+  Z3_context z = smt_ctx();
+  return Z3_get_ast_kind(z, a) == Z3_APP_AST && !Z3_get_app_num_args(z, Z3_to_app(z, a)) &&
+         Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, a))) == Z3_OP_UNINTERPRETED &&
+         !is_pred_app(a);
+}
+
+/* A term in SMT-LIB without let (a tree; shared subterms printed again);
+ * atom: a is a predicate atom of the clause, not a constraint. */
+static void strict_print(Strict *st, Z3_ast a, bool atom) {
+  Z3_context z = smt_ctx();
+  if (Z3_get_ast_kind(z, a) == Z3_NUMERAL_AST) {
+    const char *n = Z3_get_numeral_string(z, a);
+    sb_printf(st->sb, n[0] == '-' ? "(- %s)" : "%s", n[0] == '-' ? n + 1 : n);
+    return;
+  }
+  if (Z3_get_ast_kind(z, a) != Z3_APP_AST) {
+    sb_printf(st->sb, "%s", Z3_ast_to_string(z, a));
+    return;
+  }
+  Z3_app app = Z3_to_app(z, a);
+  Z3_func_decl d = Z3_get_app_decl(z, app);
+  unsigned n = Z3_get_app_num_args(z, app);
+  if (is_pred_app(a) && n && !atom)
+    st->nested = true;
+  if (Z3_get_decl_num_parameters(z, d) || !n) {
+    /* constants, (as const ...), indexed operators: Z3's own text */
+    sb_printf(st->sb, "%s", Z3_ast_to_string(z, a));
+    return;
+  }
+  sb_printf(st->sb, "(%s", Z3_get_symbol_string(z, Z3_get_decl_name(z, d)));
+  for (unsigned i = 0; i < n; i++) {
+    sb_printf(st->sb, " ");
+    strict_print(st, Z3_get_app_arg(z, app, i), false);
+  }
+  sb_printf(st->sb, ")");
+}
+
+
+/* Printed as a tree, a term shared many times in its DAG can be huge (paths
+ * merged over straight-line code): beyond this many nodes in a clause, Z3's
+ * text with let inside the constraint (which SMT-LIB and the CHC-COMP rules
+ * allow in an i_formula). */
+#define TREE_NODES_MAX 200000
+
+static bool tree_fits(Z3_ast a, long *budget) {
+  Z3_context z = smt_ctx();
+  if (--*budget < 0)
+    return false;
+  if (Z3_get_ast_kind(z, a) != Z3_APP_AST)
+    return true;
+  Z3_app app = Z3_to_app(z, a);
+  for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
+    if (!tree_fits(Z3_get_app_arg(z, app, i), budget))
+      return false;
+  return true;
+}
+
+/* A predicate atom with variables as arguments; distinct: each variable at
+ * most once (heads). */
+static Z3_ast strict_atom(Strict *st, Z3_ast atom, bool distinct) {
+  Z3_context z = smt_ctx();
+  Z3_app app = Z3_to_app(z, atom);
+  unsigned n = Z3_get_app_num_args(z, app);
+  if (!n)
+    return atom;
+  Z3_ast *args = xalloc(sizeof(Z3_ast) * n);
+  for (unsigned i = 0; i < n; i++) {
+    Z3_ast x = Z3_get_app_arg(z, app, i);
+    bool repeated = false;
+    for (unsigned j = 0; j < i && distinct; j++)
+      repeated |= Z3_is_eq_ast(z, args[j], x);
+    if (is_var(x) && !repeated) {
+      args[i] = x;
+      continue;
+    }
+    args[i] = mk_const(xformat("a2s.%d", st->nfresh++), Z3_get_sort(z, x));
+    vec_push(&st->vars, args[i]);
+    vec_push(&st->eqs, Z3_mk_eq(z, x, args[i])); /* term = fresh: measured, Spacer prefers it */
+  }
+  return Z3_mk_app(z, Z3_get_app_decl(z, app), n, args);
+}
+
+static void strict_clause(StrBuf *sb, ChcClause *cl, const char *c_file) {
+  Z3_context z = smt_ctx();
+  Strict st = {sb, {0}, {0}, 0, false};
+  /* the tail's conjuncts in their order (Spacer's luck depends on it) */
+  SmtAsts parts = {0}, tail = {0};
+  if (cl->body_term)
+    smt_conjuncts(cl->body_term, &parts);
+  for (int i = 0; i < parts.len; i++) {
+    if (is_pred_app(parts.data[i]))
+      vec_push(&tail, strict_atom(&st, parts.data[i], false));
+    else if (Z3_get_bool_value(z, parts.data[i]) != Z3_L_TRUE)
+      vec_push(&tail, parts.data[i]);
+  }
+  Z3_ast head = Z3_is_eq_ast(z, cl->head_term, smt_false()) ? NULL
+                : strict_atom(&st, cl->head_term, true);
+  /* variables: those of the clause, then the fresh ones */
+  SmtAsts vars = {0};
+  clause_vars(Z3_mk_implies(z, cl->body_term ? cl->body_term : smt_true(), cl->head_term), &vars);
+  for (int i = 0; i < st.vars.len; i++)
+    vec_push(&vars, st.vars.data[i]);
+  sb_printf(sb, "(assert (forall (");
+  for (int i = 0; i < vars.len; i++) {
+    /* Z3 returns both strings in one buffer: one at a time */
+    sb_printf(sb, "%s(%s ", i ? " " : "", Z3_ast_to_string(z, vars.data[i]));
+    sb_printf(sb, "%s)", Z3_sort_to_string(z, Z3_get_sort(z, vars.data[i])));
+  }
+  if (!vars.len)
+    sb_printf(sb, "(a2s.unused Int)"); /* CHC-COMP: at least one variable */
+  sb_printf(sb, ")\n  (=> ");
+  for (int i = 0; i < st.eqs.len; i++)
+    vec_push(&tail, st.eqs.data[i]);
+  int nt = tail.len;
+  if (!nt)
+    sb_printf(sb, "true");
+  if (nt > 1)
+    sb_printf(sb, "(and");
+  long budget = TREE_NODES_MAX;
+  for (int i = 0; i < nt; i++) {
+    sb_printf(sb, nt > 1 ? "\n    " : "");
+    if (tree_fits(tail.data[i], &budget))
+      strict_print(&st, tail.data[i], is_pred_app(tail.data[i]));
+    else
+      sb_printf(sb, "%s", Z3_ast_to_string(z, tail.data[i]));
+  }
+  sb_printf(sb, nt > 1 ? ")\n    " : "\n    ");
+  if (head)
+    strict_print(&st, head, true);
+  else
+    sb_printf(sb, "false");
+  sb_printf(sb, ")))\n");
+  if (st.nested)
+    internal_error_at(cl->func ? cl->func->loc : (Loc){c_file, 0, 0}, "a predicate inside a clause's constraint");
+}
+
+char *chc_text_chccomp(Chc *c) {
+  Z3_context z = smt_ctx();
+  Z3_set_ast_print_mode(z, Z3_PRINT_SMTLIB2_COMPLIANT);
+  StrBuf f = {0};
+  sb_printf(&f, "; Horn clauses generated by arr2scalar from %s (CHC-COMP format)\n",
+            c->p->file);
+  sb_printf(&f, "; integers are mathematical integers; %s\n",
+            c->arrays ? "arrays are SMT arrays" : "arrays are represented by cells");
+  sb_printf(&f, "(set-logic HORN)\n");
+  for (int i = 0; i < c->preds.len; i++) {
+    ChcPred *pr = c->preds.data[i];
+    sb_printf(&f, "(declare-fun %s (", pr->name);
+    for (int j = 0; j < pr->args.len; j++)
+      sb_printf(&f, "%s%s", j ? " " : "", Z3_sort_to_string(z, pr->args.data[j].sort));
+    sb_printf(&f, ") Bool)");
+    if (pr->args.len) {
+      sb_printf(&f, " ; args:");
+      for (int j = 0; j < pr->args.len; j++)
+        sb_printf(&f, " %s", pr->args.data[j].name);
+    }
+    sb_printf(&f, "\n");
+  }
+  /* the query (clause 0, Err -> false) last: exactly one, at the end */
+  for (int i = 1; i <= c->clauses.len; i++)
+    strict_clause(&f, c->clauses.data[i % c->clauses.len], c->p->file);
+  sb_printf(&f, "(check-sat)\n(exit)\n");
+  return f.s;
 }
 
 /* ---- Facts ---------------------------------------------------------------------- */

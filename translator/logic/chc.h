@@ -101,6 +101,11 @@ Chc *chc_build(Program *p, const ChcOptions *opt);
  * false, as the z3 CLI and CHC-COMP expect; without, the caller queries Err
  * itself (libz3's fixedpoint API). Arena string. */
 char *chc_text(Chc *c, bool query, bool check_sat);
+/* The same clauses in the strict CHC-COMP format (variables only as
+ * predicate arguments, every clause under forall, the query last as
+ * (forall (...) (=> Err false)), no annotations, no let): what --emit=chc
+ * writes for other solvers. Arena string. */
+char *chc_text_chccomp(Chc *c);
 /* Conjoin known invariants of the loop heads (facts, e.g. from the
  * polyhedra: formulas over Var names as in Invariant) into the bodies of the
  * clauses that start there, so that Spacer starts from them. The facts are

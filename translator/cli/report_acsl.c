@@ -1,0 +1,331 @@
+/*
+ * report_acsl.c -- the lifted invariants as ACSL for Frama-C: the original
+ * source with annotations in comments.
+ *
+ * Before each function: `ensures` (its exit invariants) and the contract
+ * the analysis assumed, so that WP can re-prove them: `requires \valid`
+ * (`\valid_read` for arrays only read) of each array parameter with a size,
+ * `\separated` between an array parameter that is written and the others,
+ * and `assigns` (the arrays and globals it writes). Before each loop: its
+ * `loop invariant`s and `loop assigns` (the variables and arrays written in
+ * it, through calls too). A frame clause whose extent is unknown (an array
+ * without a size, a name the source does not have) is left out rather than
+ * guessed: WP then assumes anything may change, which costs proofs, never
+ * soundness. Only invariants that were re-checked are written.
+ */
+#include "emit.h"
+#include "report.h"
+#include "strbuf.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- What a statement writes ------------------------------------------------------ */
+
+typedef struct Writes {
+  VarVec scalars;      /* program variables assigned (globals included) */
+  VarVec arrays;       /* arrays written */
+  VarVec declared;     /* declared inside: out of scope before it */
+  bool unknown;        /* a write whose target cannot be named */
+  int depth;           /* calls followed */
+} Writes;
+
+static void writes_in(Stmt *s, Writes *w);
+
+/* A call: what the callee writes of the caller's arrays and of the
+ * globals. */
+static void call_writes(Stmt *s, Writes *w) {
+  Func *g = s->func;
+  if (!g || !g->body)
+    return; /* a builtin or a declaration: assigns nothing (svspec) */
+  if (w->depth > 8) {
+    w->unknown = true; /* recursion */
+    return;
+  }
+  Writes inner = {.depth = w->depth + 1};
+  writes_in(g->body, &inner);
+  w->unknown |= inner.unknown;
+  for (int i = 0; i < inner.scalars.len; i++)
+    if (inner.scalars.data[i]->kind == VAR_GLOBAL && !var_in(&w->scalars, inner.scalars.data[i]))
+      vec_push(&w->scalars, inner.scalars.data[i]);
+  for (int i = 0; i < inner.arrays.len; i++) {
+    Var *a = inner.arrays.data[i];
+    if (a->kind == VAR_GLOBAL) {
+      if (!var_in(&w->arrays, a))
+        vec_push(&w->arrays, a);
+      continue;
+    }
+    /* a parameter: the caller's array passed for it */
+    int k = -1;
+    for (int j = 0; j < g->params.len; j++)
+      if (g->params.data[j] == a)
+        k = j;
+    if (k < 0 || k >= s->args.len || s->args.data[k]->kind != E_VAR) {
+      w->unknown |= k >= 0; /* a local array of the callee is its own business */
+      continue;
+    }
+    if (!var_in(&w->arrays, s->args.data[k]->var))
+      vec_push(&w->arrays, s->args.data[k]->var);
+  }
+}
+
+static void write_of(Stmt *s, void *arg) {
+  Writes *w = arg;
+  switch (s->kind) {
+  case S_DECL:
+    vec_push(&w->declared, s->var);
+    break;
+  case S_ASSIGN:
+  case S_READ:
+  case S_CALL:
+    if (s->var && !var_in(&w->scalars, s->var))
+      vec_push(&w->scalars, s->var);
+    if (s->kind == S_CALL)
+      call_writes(s, w);
+    break;
+  case S_WRITE:
+    if (!var_in(&w->arrays, s->array))
+      vec_push(&w->arrays, s->array);
+    break;
+  default:
+    break;
+  }
+}
+
+static void writes_in(Stmt *s, Writes *w) { stmt_walk(s, write_of, w); }
+
+/* ---- Names and ranges as the source spells them ------------------------------------- */
+
+typedef VEC(char *) Lines;
+
+/* Does word occur in the source as a whole identifier? */
+static bool in_source(const Lines *src, const char *word) {
+  size_t n = strlen(word);
+  for (int i = 0; i < src->len; i++)
+    for (const char *p = strstr(src->data[i], word); p; p = strstr(p + 1, word)) {
+      bool left = p == src->data[i] || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+      bool right = !(isalnum((unsigned char)p[n]) || p[n] == '_');
+      if (left && right)
+        return true;
+    }
+  return false;
+}
+
+/* v's name in the source: the front end renames a shadowing variable x to
+ * x_N; NULL when neither name is there (a temporary). */
+static const char *source_name(const Lines *src, const Var *v) {
+  if (v->role != ROLE_USER)
+    return NULL;
+  if (in_source(src, v->name))
+    return v->name;
+  const char *u = strrchr(v->name, '_');
+  if (u && u > v->name && u[1] && strspn(u + 1, "0123456789") == strlen(u + 1)) {
+    char *base = xstrndup(v->name, (size_t)(u - v->name));
+    if (in_source(src, base))
+      return base;
+  }
+  return NULL;
+}
+
+static const char *minus_one(const Expr *len) {
+  const char *t = expr_to_c(len);
+  return len->kind == E_VAR || len->kind == E_NUM ? xformat("%s-1", t) : xformat("(%s)-1", t);
+}
+
+/* All of array a, "a[0 .. n-1][0 .. m-1]"; NULL if a size is unknown. */
+static const char *whole_array(const Lines *src, Var *a) {
+  Expr *lens[MAX_DIMS];
+  int nd = array_dims(a->type, lens, MAX_DIMS, NULL);
+  const char *name = source_name(src, a);
+  if (!name || nd < 1)
+    return NULL;
+  const char *t = name;
+  for (int i = 0; i < nd; i++) {
+    if (!lens[i])
+      return NULL;
+    t = xformat("%s[0 .. %s]", t, minus_one(lens[i]));
+  }
+  return t;
+}
+
+/* "a + (0 .. n-1)" for \valid and \separated; NULL if unknown. */
+static const char *array_extent(const Lines *src, Var *a) {
+  Expr *lens[MAX_DIMS];
+  int nd = array_dims(a->type, lens, MAX_DIMS, NULL);
+  const char *name = source_name(src, a);
+  if (!name || nd < 1 || !lens[0])
+    return NULL;
+  return xformat("%s + (0 .. %s)", name, minus_one(lens[0]));
+}
+
+/* The frame of w as the list of an assigns clause ("i, b[0 .. n-1]"; with
+ * globals_only, a function's: its globals and its parameters' arrays); NULL
+ * if some target cannot be named. */
+static const char *frame(const Lines *src, Writes *w, bool globals_only) {
+  if (w->unknown)
+    return NULL;
+  StrBuf sb = {0};
+  for (int i = 0; i < w->scalars.len; i++) {
+    Var *v = w->scalars.data[i];
+    if (var_in(&w->declared, v) || (globals_only && v->kind != VAR_GLOBAL))
+      continue;
+    if (v->role == ROLE_TEMP)
+      continue; /* not in the source */
+    const char *name = source_name(src, v);
+    if (!name)
+      return NULL;
+    sb_printf(&sb, "%s%s", sb.s ? ", " : "", name);
+  }
+  for (int i = 0; i < w->arrays.len; i++) {
+    Var *a = w->arrays.data[i];
+    if (var_in(&w->declared, a) || (globals_only && a->kind == VAR_LOCAL))
+      continue;
+    const char *t = whole_array(src, a);
+    if (!t)
+      return NULL;
+    sb_printf(&sb, "%s%s", sb.s ? ", " : "", t);
+  }
+  return sb.s ? sb.s : "\\nothing";
+}
+
+/* ---- Annotations -------------------------------------------------------------------- */
+
+typedef struct Insert {
+  int line;            /* insert before this source line */
+  const char *first;   /* requires (ACSL wants them before the rest) ... */
+  const char *text;    /* ... and the other clauses, each "kw ...;\n" */
+} Insert;
+
+typedef VEC(Insert) Inserts;
+
+static void add_clause(Inserts *ins, int line, const char *clause) {
+  bool first = !strncmp(clause, "requires ", 9);
+  for (int j = 0; j < ins->len; j++)
+    if (ins->data[j].line == line) {
+      const char **t = first ? &ins->data[j].first : &ins->data[j].text;
+      *t = xformat("%s%s", *t, clause);
+      return;
+    }
+  Insert x = {line, first ? clause : "", first ? "" : clause};
+  vec_push(ins, x);
+}
+
+/* The contract of f, before its first line. */
+static void contract(Inserts *ins, const Lines *src, Func *f) {
+  Writes w = {0};
+  writes_in(f->body, &w);
+  VarVec arrays = {0};
+  for (int i = 0; i < f->params.len; i++)
+    if (f->params.data[i]->type->kind == TY_ARRAY)
+      vec_push(&arrays, f->params.data[i]);
+  for (int i = 0; i < arrays.len; i++) {
+    Var *a = arrays.data[i];
+    const char *ext = array_extent(src, a);
+    if (!ext)
+      continue;
+    bool written = var_in(&w.arrays, a);
+    add_clause(ins, f->loc.line, xformat("requires %s(%s);\n", written ? "\\valid" : "\\valid_read", ext));
+    for (int j = 0; j < arrays.len; j++) {
+      Var *b = arrays.data[j];
+      const char *ext2 = array_extent(src, b);
+      /* each pair once: written before read, else in order */
+      bool wb = var_in(&w.arrays, b);
+      if (ext2 && j != i && (written || wb) && (written != wb ? written : i < j))
+        add_clause(ins, f->loc.line, xformat("requires \\separated(%s, %s);\n", ext, ext2));
+    }
+  }
+  const char *fr = frame(src, &w, true);
+  if (fr)
+    add_clause(ins, f->loc.line, xformat("assigns %s;\n", fr));
+}
+
+typedef struct LoopScan {
+  Inserts *ins;
+  const Lines *src;
+  const char *file;
+} LoopScan;
+
+/* loop assigns before each loop of the source */
+static void loop_frame(Stmt *s, void *arg) {
+  LoopScan *ls = arg;
+  if (s->kind != S_LOOP || s->loc.line <= 0 || s->loc.line > ls->src->len ||
+      (s->loc.file && strcmp(s->loc.file, ls->file)))
+    return;
+  Writes w = {0};
+  writes_in(s->body, &w);
+  writes_in(s->step, &w);
+  const char *fr = frame(ls->src, &w, false);
+  if (fr)
+    add_clause(ls->ins, s->loc.line, xformat("loop assigns %s;\n", fr));
+}
+
+static int cmp_insert(const void *a, const void *b) {
+  const Insert *x = a, *y = b;
+  return x->line - y->line;
+}
+
+static char *indent_of(const char *line) { return xstrndup(line, strspn(line, " \t")); }
+
+static bool read_lines(const char *path, Lines *lines) {
+  FILE *in = fopen(path, "r");
+  if (!in)
+    return false;
+  char *buf = NULL;
+  size_t cap = 0;
+  while (getline(&buf, &cap, in) >= 0)
+    vec_push(lines, xstrdup(buf));
+  free(buf);
+  fclose(in);
+  return true;
+}
+
+bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v) {
+  Lines lines = {0};
+  if (!read_lines(abs->file, &lines)) {
+    fprintf(stderr, "%s: error: cannot read the source again\n", abs->file);
+    return false;
+  }
+  Inserts ins = {0};
+  /* the invariants: loop invariants, ensures at function exits, each before
+   * the frame clauses (which add_clause appends later) */
+  for (int i = 0; i < v->len; i++) {
+    Lifted *l = &v->data[i];
+    if (l->checked <= 0 || l->loc.line <= 0 || l->loc.line > lines.len ||
+        (l->kind != POINT_LOOP_HEAD && l->kind != POINT_EXIT) ||
+        (l->loc.file && strcmp(l->loc.file, abs->file)))
+      continue;
+    int line = l->kind == POINT_EXIT && l->func ? l->func->loc.line : l->loc.line;
+    const char *kw = l->kind == POINT_EXIT ? "ensures" : "loop invariant";
+    add_clause(&ins, line, xformat("%s %s;\n", kw, lift_acsl(l->formula, l->kind, abs, l->func)));
+  }
+  /* the contracts and frames, from the program as written (orig) */
+  for (int i = 0; orig && i < orig->funcs.len; i++) {
+    Func *f = orig->funcs.data[i];
+    if (!f->body || f->generated || f->loc.line <= 0 || f->loc.line > lines.len ||
+        (f->loc.file && strcmp(f->loc.file, abs->file)))
+      continue;
+    contract(&ins, &lines, f);
+    LoopScan ls = {&ins, &lines, abs->file};
+    stmt_walk(f->body, loop_frame, &ls);
+  }
+  if (ins.len)
+    qsort(ins.data, (size_t)ins.len, sizeof *ins.data, cmp_insert);
+  int next = 0;
+  for (int i = 0; i < lines.len; i++) {
+    while (next < ins.len && ins.data[next].line == i + 1) {
+      const char *ind = indent_of(lines.data[i]);
+      fprintf(out, "%s/*@\n", ind);
+      for (char *c = xformat("%s%s", ins.data[next].first, ins.data[next].text), *nl; *c;
+           c = nl + 1) {
+        nl = strchr(c, '\n');
+        *nl = 0;
+        fprintf(out, "%s  %s\n", ind, c);
+      }
+      fprintf(out, "%s*/\n", ind);
+      next++;
+    }
+    fputs(lines.data[i], out);
+  }
+  return !ferror(out);
+}
