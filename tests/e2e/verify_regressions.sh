@@ -91,4 +91,34 @@ case "$RC:$V" in
 *) fail "alias.c: verdict '$V', exit $RC: $(tail -3 err.txt)" ;;
 esac
 
+# 4. A compound assignment computes in C's common type of its operands:
+#    `y += b - x` with b unsigned is an unsigned sum converted back to int
+#    (x = 1000000 gives y = -999999). Normalization typed the sum like y
+#    (signed, mathematical): the interpreter called the run undefined and
+#    Spacer proved the error unreachable, a wrong `true` (found by
+#    tests/fuzz/soundness.py). Array elements too (a[1] -= 1u).
+cat >compound.c <<'EOF'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int a[2];
+int main(void) {
+  unsigned int b = 0;
+  int x = __VERIFIER_nondet_int();
+  int y = 1;
+  y += b - x;
+  a[1] = 1;
+  a[1] -= 1u;
+  a[1] -= 2u;
+  if (x == 1000000 && y == -999999 && a[1] == -2)
+    reach_error();
+  return 0;
+}
+EOF
+verify --timeout=10 compound.c
+case "$V" in
+true) regressed "compound assignment with an unsigned operand: verify says true for compound.c" ;;
+false | unknown) fixed "compound assignment in the operands' common type: $V" ;;
+*) fail "compound.c: verdict '$V', exit $RC: $(tail -3 err.txt)" ;;
+esac
+
 finish "every reproducer shows the fix"
