@@ -1,27 +1,34 @@
 #!/bin/bash
-# The inputs that made the translation crash or hang under the fuzzer
-# (tests/fuzz/regressions/), replayed in every build: through the fuzz
-# target without libFuzzer (fuzz_replay: every stage and writer, as the
-# fuzzer runs them) and through the command, each --emit kind, which must
-# end within its time with exit code 0 or 2 (an error message). In the
-# sanitizer build a report of ASan or UBSan fails the run.
+# The fuzzer's inputs replayed in every build (in CI also the sanitizer
+# build): the corpus (tests/fuzz/corpus/) and the inputs that made the
+# translation crash or hang, fixed since (tests/fuzz/regressions/), through
+# the fuzz target without libFuzzer (fuzz_replay: every stage and writer,
+# as the fuzzer runs them; one process for all inputs, which must end with
+# exit code 0 and no sanitizer report); the regressions also through the
+# command, each --emit kind, which must end within its time with exit code
+# 0 or 2 (an error message).
 #
 # usage: fuzz_regressions.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
 # shellcheck source=lib.sh
 . "$2/tests/e2e/lib.sh"
 
-inputs=("$src"/tests/fuzz/regressions/*)
-[ -e "${inputs[0]}" ] || skip "no inputs in tests/fuzz/regressions"
+shopt -s nullglob
+corpus=("$src"/tests/fuzz/corpus/*)
+regressions=("$src"/tests/fuzz/regressions/*)
+[ ${#corpus[@]} -gt 0 ] || fail "no inputs in tests/fuzz/corpus"
 replay="$build/tests/fuzz/fuzz_replay"
 [ -x "$replay" ] || fail "no $replay"
 
-# one process for all inputs; the harness itself must not crash
-timeout 600 "$replay" "${inputs[@]}" >replay.out 2>replay.err
+timeout 900 "$replay" "${corpus[@]}" "${regressions[@]}" >replay.out 2>replay.err
 rc=$?
-[ "$rc" = 0 ] || fail "fuzz_replay: exit code $rc: $(grep -m3 -E 'ERROR|runtime error|SUMMARY' replay.err)"
+if [ "$rc" != 0 ]; then
+  fail "fuzz_replay: exit code $rc: $(grep -m3 -E 'ERROR|runtime error|SUMMARY' replay.err)"
+elif ! grep -q "fuzz_replay: $((${#corpus[@]} + ${#regressions[@]})) inputs" replay.out; then
+  fail "fuzz_replay did not replay every input: $(cat replay.out)"
+fi
 
 n=0
-for f in "${inputs[@]}"; do
+for f in "${regressions[@]}"; do
   cp "$f" input.c
   for emit in c json chc nts spl; do
     timeout 60 "$bin" --emit=$emit input.c -o out >/dev/null 2>err
@@ -34,4 +41,4 @@ for f in "${inputs[@]}"; do
   done
   n=$((n + 1))
 done
-finish "ok: $n regression inputs of the fuzzer replayed"
+finish "ok: ${#corpus[@]} corpus inputs and $n regression inputs of the fuzzer replayed"
