@@ -12,6 +12,7 @@ packages=(build-essential cmake pkg-config
           libz3-dev z3                        # Spacer, quantifier elimination; z3 CLI for tests
           libjansson-dev libcmocka-dev libppl-dev libgmp-dev
           libyaml-dev                         # SV-COMP task definitions, witnesses
+          libclang-rt-14-dev python3          # tests/fuzz: libFuzzer's runtime, the program generator
           nodejs)                             # the newer Z3 (npm z3-solver) runs in Node.js
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
