@@ -25,7 +25,9 @@ For each of N programs of tests/fuzz/gen_programs.py (seeds SEED ...):
      HANG         verify still running 30 s after its time limit.
 An unknown because the time limit was reached counts as a timeout.
 
-Prints a line per program with -v (else only the problems), and the totals:
+Prints a line per program with -v (else only the problems), the totals so
+far every --progress programs, and at the end (also when stopped by SIGTERM
+or ^C: then the exit code is 1) the totals:
 programs, true, false, unknown, timeouts, hangs, crashes, wrong. Exits 1 if any
 program was wrong, crashed, hung, was rejected, did not compile, or if the
 interpreter and gcc disagreed.
@@ -35,6 +37,7 @@ import concurrent.futures
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -201,6 +204,20 @@ def compare_interp(a, prog, logs, d):
     return None
 
 
+def summary(n, totals, seconds):
+    g = lambda k: totals.get(k, 0)
+    return ("soundness: %d programs in %.0f s: true %d, false %d (%d not reproduced by gcc), "
+            "unknown %d, timeouts %d, hangs %d, crashes %d, rejected %d, not compiled %d; wrong %d; "
+            "interpreter/gcc disagreements %d; error reached concretely in %d"
+            % (n, seconds, g("true"), g("false") + g("false?"), g("false?"), g("unknown"),
+               g("timeout"), g("hang"), g("crash"), g("rejected"), g("compile"), g("wrong"),
+               g("mismatch"), g("reached")))
+
+
+def stop(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("n", type=int)
@@ -210,50 +227,53 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--runs", type=int, default=500, help="concrete runs per program")
     ap.add_argument("--keep", help="copy the programs with a problem (or an unconfirmed false) here")
+    ap.add_argument("--progress", type=int, default=0, help="the totals every this many programs")
     ap.add_argument("-v", action="store_true", help="a line per program")
     a = ap.parse_args()
     a.build = os.path.abspath(a.build)
+    # a long campaign stopped (SIGTERM, ^C) still prints what it found
+    signal.signal(signal.SIGTERM, stop)
 
     work = tempfile.mkdtemp(prefix="a2s-soundness.")
     start = time.monotonic()
     totals = {}
     bad = []
+    done = 0
+    pool = concurrent.futures.ThreadPoolExecutor(a.jobs)
     try:
         harness_obj = os.path.join(work, "harness.o")
         subprocess.run(["gcc", "-c", "-O1", "-o", harness_obj, os.path.join(HERE, "harness.c")],
                        check=True)
-        with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
-            futures = [pool.submit(check, s, a, harness_obj, work) for s in range(a.seed, a.seed + a.n)]
-            for fu in futures:
-                r = fu.result()
-                totals[r.kind] = totals.get(r.kind, 0) + 1
-                totals["reached"] = totals.get("reached", 0) + r.reached
-                for p in r.problems:
-                    totals["wrong"] = totals.get("wrong", 0) + p.startswith("WRONG")
-                    totals["mismatch"] = totals.get("mismatch", 0) + p.startswith("interpreter")
-                if a.v or r.problems or r.kind == "false?":
-                    print("seed %d: %s%s%s" % (r.seed, r.kind, " (%s)" % r.note if r.note else "",
-                                               "".join("\n  " + p for p in r.problems)), flush=True)
-                if (r.problems or r.kind == "false?") and a.keep:
-                    os.makedirs(a.keep, exist_ok=True)
-                    shutil.copy(os.path.join(work, "p%d" % r.seed, "prog.c"),
-                                os.path.join(a.keep, "prog_%d.c" % r.seed))
-                if r.problems:
-                    bad.append(r.seed)
-                shutil.rmtree(os.path.join(work, "p%d" % r.seed), ignore_errors=True)
+        futures = [pool.submit(check, s, a, harness_obj, work) for s in range(a.seed, a.seed + a.n)]
+        for fu in futures:
+            r = fu.result()
+            done += 1
+            totals[r.kind] = totals.get(r.kind, 0) + 1
+            totals["reached"] = totals.get("reached", 0) + r.reached
+            for p in r.problems:
+                totals["wrong"] = totals.get("wrong", 0) + p.startswith("WRONG")
+                totals["mismatch"] = totals.get("mismatch", 0) + p.startswith("interpreter")
+            if a.v or r.problems or r.kind == "false?":
+                print("seed %d: %s%s%s" % (r.seed, r.kind, " (%s)" % r.note if r.note else "",
+                                           "".join("\n  " + p for p in r.problems)), flush=True)
+            if (r.problems or r.kind == "false?") and a.keep:
+                os.makedirs(a.keep, exist_ok=True)
+                shutil.copy(os.path.join(work, "p%d" % r.seed, "prog.c"),
+                            os.path.join(a.keep, "prog_%d.c" % r.seed))
+            if r.problems:
+                bad.append(r.seed)
+            shutil.rmtree(os.path.join(work, "p%d" % r.seed), ignore_errors=True)
+            if a.progress and done % a.progress == 0 and done < a.n:
+                print(summary(done, totals, time.monotonic() - start), flush=True)
+    except KeyboardInterrupt:
+        print("soundness: stopped after %d of %d programs" % (done, a.n))
     finally:
+        pool.shutdown(wait=True, cancel_futures=True)
         shutil.rmtree(work, ignore_errors=True)
-    g = lambda k: totals.get(k, 0)
-    print("soundness: %d programs in %.0f s: true %d, false %d (%d not reproduced by gcc), unknown %d, "
-          "timeouts %d, hangs %d, crashes %d, rejected %d, not compiled %d; wrong %d; "
-          "interpreter/gcc disagreements %d; error reached concretely in %d"
-          % (a.n, time.monotonic() - start, g("true"), g("false") + g("false?"), g("false?"),
-             g("unknown"), g("timeout"), g("hang"), g("crash"), g("rejected"), g("compile"),
-             g("wrong"), g("mismatch"), g("reached")))
+    print(summary(done, totals, time.monotonic() - start))
     if bad:
         print("soundness: FAILED: seeds %s" % " ".join(map(str, bad)))
-        return 1
-    return 0
+    return 1 if bad or done < a.n else 0
 
 
 if __name__ == "__main__":
