@@ -163,8 +163,9 @@ def check(seed, a, harness_obj, work):
 def confirm_false(r, a, prog, binary, d):
     """A false no random run reproduced: the inputs of verify's own run
     (verify_inputs), run in the program compiled by gcc."""
+    # more time than the first verify: a false found near its limit
     rc, out, err, _ = run([os.path.join(a.build, "tests", "fuzz", "verify_inputs"), "verify",
-                           "--timeout=%g" % a.timeout, prog], a.timeout + 30)
+                           "--timeout=%g" % (3 * a.timeout), prog], 3 * a.timeout + 30)
     m = re.search(r"inputs of the run reaching the error:([-\d ]*)(.*)", err)
     if rc != 10 or not m:
         r.kind = "false?"
