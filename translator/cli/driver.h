@@ -15,6 +15,7 @@ typedef struct Options {
   VEC(const char *) clang_args;
   CellOptions cells;
   bool help;
+  double max_output_mb;    /* --max-output=MB (translation) */
   /* verify, invariants, bench */
   double timeout;          /* --timeout=S (seconds) */
   long memory_mb;          /* --memory=MB */
