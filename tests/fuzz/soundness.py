@@ -272,7 +272,11 @@ def main():
             for p in r.problems:
                 totals["wrong"] = totals.get("wrong", 0) + p.startswith("WRONG")
                 totals["mismatch"] = totals.get("mismatch", 0) + p.startswith("interpreter")
-            if a.v or r.problems or r.kind == "false?":
+            late = r.verify_seconds is not None and r.verify_seconds > a.timeout + 1
+            if late and r.kind != "hang":
+                r.note += "%sverify past its limit by %.1f s" % (", " if r.note else "",
+                                                                 r.verify_seconds - a.timeout)
+            if a.v or r.problems or r.kind == "false?" or late:
                 print("seed %d: %s%s%s" % (r.seed, r.kind, " (%s)" % r.note if r.note else "",
                                            "".join("\n  " + p for p in r.problems)), flush=True)
             if (r.problems or r.kind == "false?") and a.keep:
