@@ -121,4 +121,29 @@ false | unknown) fixed "compound assignment in the operands' common type: $V" ;;
 *) fail "compound.c: verdict '$V', exit $RC: $(tail -3 err.txt)" ;;
 esac
 
+# 5. Small arrays get a cell per element (--exact, default 8), but four
+#    arrays of 5 elements read in one assertion make 5^4 = 625 combinations
+#    of cells, more than an assertion is checked on (256): translate and
+#    verify rejected a program they took with --exact=0 (found by
+#    tests/fuzz/soundness.py, seed 300139). The arrays that would pass the
+#    bound keep their ordinary cells.
+cat >four_small.c <<'EOF'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int a[5], b[5], c[5], d[5];
+int main(void) {
+  int i = __VERIFIER_nondet_int();
+  if (i < 0 || i >= 5) return 0;
+  for (int k = 0; k < 5; k++) { a[k] = k; b[k] = k; c[k] = k; d[k] = k; }
+  if (a[i] + b[i] + c[i] + d[i] != 4 * i) reach_error();
+  return 0;
+}
+EOF
+"$bin" four_small.c -o four_small.out.c 2>err.txt || fail "four_small.c rejected: $(cat err.txt)"
+verify --timeout=20 four_small.c
+case "$V" in
+true | unknown) fixed "four small arrays in one assertion: $V" ;;
+*) fail "four_small.c: verdict '$V', exit $RC: $(tail -3 err.txt)" ;;
+esac
+
 finish "every reproducer shows the fix"
