@@ -13,6 +13,7 @@ packages=(build-essential cmake pkg-config
           libjansson-dev libcmocka-dev libppl-dev libgmp-dev
           libyaml-dev                         # SV-COMP task definitions, witnesses
           frama-c-base why3 cvc4              # tests: WP re-proves the ACSL output
+          libclang-rt-14-dev python3          # tests/fuzz: libFuzzer's runtime, the program generator
           nodejs                              # the newer Z3 (npm z3-solver) runs in Node.js
           parallel                            # bench --list on many machines (and its test)
           python3-yaml)                       # tests: witnesses read back with libyaml

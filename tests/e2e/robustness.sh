@@ -50,11 +50,30 @@ int main(void) {
   return 0;
 }
 EOF
-start=$(date +%s.%N)
-timeout 30 "$bin" verify --timeout=5 branches.c >out 2>err
-rc=$? took=$(echo "$(date +%s.%N) - $start" | bc)
-case $rc in 0|10|20) ;; *) fail "verify --timeout=5 on branches.c: exit code $rc: $(head -c 300 err)" ;; esac
-if [ "$(echo "$took > 6" | bc)" = 1 ]; then fail "verify --timeout=5 on branches.c took $took s"; fi
+# --emit=chc on it finishes, or stops at its budget with a message, within
+# 10 s. Both with the 3 elements exact (the default) and as cells.
+# timed LIMIT COMMAND...: run it, its exit code in rc; fail if it took longer
+timed() {
+  local limit=$1 start
+  shift
+  start=$(date +%s.%N)
+  timeout 30 "$@" >out 2>err
+  rc=$?
+  local took
+  took=$(echo "$(date +%s.%N) - $start" | bc)
+  if [ "$(echo "$took > $limit" | bc)" = 1 ]; then fail "$* took $took s (limit $limit s)"; fi
+}
+for exact in 8 0; do
+  timed 6 "$bin" verify --exact=$exact --timeout=5 branches.c
+  case $rc in 0|10|20) ;; *) fail "verify --exact=$exact --timeout=5 on branches.c: exit code $rc: $(head -c 300 err)" ;; esac
+  rm -f branches.smt2
+  timed 10 "$bin" --exact=$exact --emit=chc branches.c -o branches.smt2
+  case $rc in
+    0) [ -s branches.smt2 ] || fail "--exact=$exact --emit=chc on branches.c: exit 0 without output" ;;
+    2) grep -q 'budget' err || fail "--exact=$exact --emit=chc on branches.c: exit 2: $(head -c 300 err)" ;;
+    *) fail "--exact=$exact --emit=chc on branches.c: exit code $rc: $(head -c 300 err)" ;;
+  esac
+done
 
 # A chain of 200 if-else: the Horn clause is a DAG whose tree is 2^200
 # nodes; every walk over it (Spacer's predicates, the re-check's
@@ -87,6 +106,15 @@ esac
   for k in $(seq 3000); do echo "  x = x + a[$k % 100];"; done
   echo '  return x; }'; } > long.c
 expect 0 20 "3,000 statements" "$bin" long.c -o long.out.c
+
+# The budgets of a translation: past its time (--timeout, default 60 s) or
+# its output size (--max-output, default 512 MB), exit 2 with a message
+# naming the budget, and no output file (nor a temporary).
+for b in "--timeout=0.05:time budget of 0.05 s" "--max-output=0.1:size budget of 0.1 MB"; do
+  expect 2 30 "${b%%:*}" "$bin" "${b%%:*}" --emit=chc long.c -o budget.smt2
+  grep -q "${b#*:}" err || fail "${b%%:*}: no message naming the budget: $(head -c 300 err)"
+  [ ! -e budget.smt2 ] || fail "${b%%:*}: output file written"
+done
 
 # 3,000 nested ifs: the output is not quadratic (indentation stops).
 python3 -c "print('int main(void) { int x = 0;\n' + ' '.join('if (x < %d)' % (k + 1) for k in range(3000)) + ' x++;\n  return x; }')" > nested.c

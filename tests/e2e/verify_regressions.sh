@@ -91,4 +91,59 @@ case "$RC:$V" in
 *) fail "alias.c: verdict '$V', exit $RC: $(tail -3 err.txt)" ;;
 esac
 
+# 4. A compound assignment computes in C's common type of its operands:
+#    `y += b - x` with b unsigned is an unsigned sum converted back to int
+#    (x = 1000000 gives y = -999999). Normalization typed the sum like y
+#    (signed, mathematical): the interpreter called the run undefined and
+#    Spacer proved the error unreachable, a wrong `true` (found by
+#    tests/fuzz/soundness.py). Array elements too (a[1] -= 1u).
+cat >compound.c <<'EOF'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int a[2];
+int main(void) {
+  unsigned int b = 0;
+  int x = __VERIFIER_nondet_int();
+  int y = 1;
+  y += b - x;
+  a[1] = 1;
+  a[1] -= 1u;
+  a[1] -= 2u;
+  if (x == 1000000 && y == -999999 && a[1] == -2)
+    reach_error();
+  return 0;
+}
+EOF
+verify --timeout=10 compound.c
+case "$V" in
+true) regressed "compound assignment with an unsigned operand: verify says true for compound.c" ;;
+false | unknown) fixed "compound assignment in the operands' common type: $V" ;;
+*) fail "compound.c: verdict '$V', exit $RC: $(tail -3 err.txt)" ;;
+esac
+
+# 5. Small arrays get a cell per element (--exact, default 8), but four
+#    arrays of 5 elements read in one assertion make 5^4 = 625 combinations
+#    of cells, more than an assertion is checked on (256): translate and
+#    verify rejected a program they took with --exact=0 (found by
+#    tests/fuzz/soundness.py, seed 300139). The arrays that would pass the
+#    bound keep their ordinary cells.
+cat >four_small.c <<'EOF'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int a[5], b[5], c[5], d[5];
+int main(void) {
+  int i = __VERIFIER_nondet_int();
+  if (i < 0 || i >= 5) return 0;
+  for (int k = 0; k < 5; k++) { a[k] = k; b[k] = k; c[k] = k; d[k] = k; }
+  if (a[i] + b[i] + c[i] + d[i] != 4 * i) reach_error();
+  return 0;
+}
+EOF
+"$bin" four_small.c -o four_small.out.c 2>err.txt || fail "four_small.c rejected: $(cat err.txt)"
+verify --timeout=20 four_small.c
+case "$V" in
+true | unknown) fixed "four small arrays in one assertion: $V" ;;
+*) fail "four_small.c: verdict '$V', exit $RC: $(tail -3 err.txt)" ;;
+esac
+
 finish "every reproducer shows the fix"

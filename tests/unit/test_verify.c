@@ -360,6 +360,24 @@ static void deadline_of_checks(void **state) {
   assert_non_null(smt_dnf(f, NULL, 4, 2));
 }
 
+/* --memory for the Z3 of the process: past the budget nothing starts. */
+static void memory_of_checks(void **state) {
+  (void)state;
+  Z3_context z = smt_ctx();
+  Z3_ast f = Z3_mk_gt(z, smt_int_const("x"), smt_num(3));
+  smt_set_memory(16);
+  assert_int_equal(smt_check(f, 2), Z3_L_TRUE);
+  size_t n = 64 << 20; /* resident: touched */
+  char *big = malloc(n);
+  assert_non_null(big);
+  memset(big, 1, n);
+  assert_int_equal(smt_check(f, 2), Z3_L_UNDEF);
+  assert_null(smt_dnf(f, NULL, 4, 2));
+  free(big);
+  smt_set_memory(0);
+  assert_int_equal(smt_check(f, 2), Z3_L_TRUE);
+}
+
 /* KNOWN BUG of Debian's libz3 4.8.12 (skipped while present): when the
  * timeout of an in-process check fires, Z3's timer thread pool can deadlock
  * (fixed upstream by Z3 pull request 5371): the check never returns. Spacer
@@ -450,6 +468,7 @@ int main(void) {
       cmocka_unit_test_teardown(chc_query_and_summaries, teardown_all),
       cmocka_unit_test_teardown(coverage_of_user_cells, teardown_all),
       cmocka_unit_test_teardown(deadline_of_checks, teardown_all),
+      cmocka_unit_test_teardown(memory_of_checks, teardown_all),
       cmocka_unit_test_teardown(z3_timeout_returns, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,6 +14,7 @@
 static _Atomic(const char *) phase = "start";
 static atomic_int exit_code = EXIT_UNKNOWN;
 static atomic_bool answered;
+static atomic_bool ending;
 static double watched;
 static double grace_s;
 static void (*words)(int fd, const char *phase);
@@ -32,6 +33,7 @@ static void *watch(void *arg) {
     ts.tv_nsec = (long)((d - (double)ts.tv_sec) * 1e9);
     nanosleep(&ts, NULL);
   }
+  atomic_store(&ending, true);
   signals_clean_up();
   if (!atomic_load(&answered) && words)
     words(STDOUT_FILENO, atomic_load(&phase));
@@ -65,3 +67,10 @@ void deadline_answered(int code) {
 }
 
 double deadline_at(void) { return watched; }
+
+void deadline_yield(void) {
+  if (!atomic_load(&ending))
+    return;
+  for (;;)
+    pause(); /* until the watchdog's _exit */
+}

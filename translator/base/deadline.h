@@ -28,5 +28,9 @@ void deadline_phase(const char *phase);
 void deadline_answered(int code);
 /* The deadline watched, or 0. */
 double deadline_at(void);
+/* If the watchdog is ending the process, never returns (it _exits soon):
+ * what the caller was about to report -- a child that died, because the
+ * watchdog stopped it -- is a consequence of the ending, not a fault. */
+void deadline_yield(void);
 
 #endif /* A2S_DEADLINE_H */

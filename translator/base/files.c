@@ -186,6 +186,31 @@ bool output_open(Output *o, const char *path) {
   return true;
 }
 
+/* output_limit's stream: counts what goes through, fails past the budget
+ * (without writing any of the write that crosses it). */
+static ssize_t limited_write(void *cookie, const char *buf, size_t n) {
+  Output *o = cookie;
+  if (o->over || n > o->limit - o->written) {
+    o->over = true;
+    errno = EFBIG;
+    return -1;
+  }
+  size_t w = fwrite(buf, 1, n, o->inner);
+  o->written += w;
+  return w < n ? -1 : (ssize_t)w;
+}
+
+bool output_limit(Output *o, size_t max_bytes) {
+  cookie_io_functions_t io = {.write = limited_write};
+  FILE *f = fopencookie(o, "w", io);
+  if (!f)
+    return false;
+  o->inner = o->f;
+  o->limit = max_bytes;
+  o->f = f;
+  return true;
+}
+
 /* Copy the finished temporary into the destination, which keeps its inode
  * (and so its other names). */
 static bool copy_into(const char *tmp, const char *dest) {
@@ -205,6 +230,18 @@ static bool copy_into(const char *tmp, const char *dest) {
 
 bool output_close(Output *o, bool ok) {
   int err = 0;
+  if (o->inner) { /* the budget's stream first: what it holds goes through */
+    if (fclose(o->f) != 0)
+      ok = false;
+    o->f = o->inner;
+    o->inner = NULL;
+    if (o->over) {
+      fprintf(stderr, "arr2scalar: error: the output is larger than its size budget of %.3g MB "
+                      "(--max-output=MB); %s\n", (double)o->limit / (1 << 20),
+              o->tmp ? "no output file written" : "the output is cut short");
+      ok = false;
+    }
+  }
   if (fflush(o->f) != 0 || ferror(o->f))
     err = errno ? errno : EIO, ok = false;
   if (o->f != stdout && fclose(o->f) != 0 && !err)

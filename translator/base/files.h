@@ -45,10 +45,19 @@ typedef struct Output {
   char *target;        /* the file replaced (path, or what its link names) */
   char *tmp;           /* the temporary, NULL when written in place */
   bool copy;           /* copy into target instead of renaming */
+  FILE *inner;         /* under output_limit: the stream f writes through */
+  size_t limit;        /* ... its size budget in bytes */
+  size_t written;      /* ... and the bytes written so far */
+  bool over;           /* the output went past its budget */
 } Output;
 
 /* false after a diagnostic on stderr. */
 bool output_open(Output *o, const char *path);
+/* A size budget: past max_bytes, writes to o->f fail (EFBIG), o->over is
+ * set, and output_close fails with a message naming the budget. o must stay
+ * where it is until output_close. false (nothing changed) if the stream
+ * cannot be made. */
+bool output_limit(Output *o, size_t max_bytes);
 /* Finish: with ok, the output takes its place; write errors (a full disk,
  * /dev/full) are reported and make the result false. */
 bool output_close(Output *o, bool ok);

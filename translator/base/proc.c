@@ -91,10 +91,10 @@ static void child_redirect(const ProcSpec *s, ChildFds f) {
     child_fail(f.report, STEP_DUP2);
 }
 
-/* The address space a forked child starts with, in MB (0 if unknown): our
- * libraries, heap, and the command's deep stack (reserved, not memory). */
-static long inherited_mb(void) {
-  char buf[64];
+/* Field `field` of /proc/self/statm (0: the address space, 1: resident) in
+ * MB, 0 if unknown. Safe in a forked child (open, read, close). */
+static long statm_mb(int field) {
+  char buf[128];
   int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
   ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
   if (fd >= 0)
@@ -102,8 +102,19 @@ static long inherited_mb(void) {
   if (n <= 0)
     return 0;
   buf[n] = 0;
-  return (long)((unsigned long long)atoll(buf) * (unsigned long long)getpagesize() >> 20);
+  char *p = buf;
+  for (int i = 0; i < field && p; i++)
+    p = strchr(p + 1, ' ');
+  if (!p)
+    return 0;
+  return (long)((unsigned long long)atoll(p) * (unsigned long long)getpagesize() >> 20);
 }
+
+/* The address space a forked child starts with, in MB (0 if unknown): our
+ * libraries, heap, and the command's deep stack (reserved, not memory). */
+static long inherited_mb(void) { return statm_mb(0); }
+
+long proc_resident_mb(void) { return statm_mb(1); }
 
 static _Noreturn void in_child(const ProcSpec *s, const char *path, pid_t parent,
                                const sigset_t *mask, ChildFds f) {

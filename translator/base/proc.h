@@ -27,6 +27,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* This process's resident memory in MB (0 if unknown). */
+long proc_resident_mb(void);
+
 /* Output kept per stream when ProcSpec.max_output is 0. */
 #define PROC_MAX_OUTPUT ((size_t)64 << 20)
 

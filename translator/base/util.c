@@ -2,6 +2,7 @@
  * util.c -- arena allocation, growable vectors, strings, diagnostics.
  */
 #include "base.h"
+#include "deadline.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -149,6 +150,7 @@ static void diag(Loc loc, const char *kind, const char *fmt, ...) {
 }
 
 void internal_error_at(Loc loc, const char *fmt, ...) {
+  deadline_yield(); /* a child stopped by the watchdog is no fault */
   char msg[2048];
   va_list ap;
   va_start(ap, fmt);

@@ -38,7 +38,7 @@ const char bench_help[] =
     "verdict, seconds, peak MB) sorted by task, then the totals.\n"
     "\n"
     "  --timeout=S        time limit per task in seconds (default 60); verify gets\n"
-    "                     it and is killed at 1.1*S + 2 s wall-clock\n"
+    "                     it and is killed at S + 2 s wall-clock at the latest\n"
     "  --memory=MB        memory limit per task (default 4096); verify gets it\n"
     "                     (solver limit) and the task's processes are killed when\n"
     "                     their memory (sum of PSS, sampled) exceeds it\n"
@@ -62,7 +62,8 @@ const char bench_help[] =
     "not translatable); error (crash, internal error). Correct: the verdict is\n"
     "the expected one. Wrong: a true/false verdict that is not (marked WRONG).\n"
     "The totals' classes add up to the number of tasks. Seconds are wall-clock;\n"
-    "the median and the total are over all tasks. Peak MB is the larger of the\n"
+    "the median and the total are over all tasks; the largest overrun is the\n"
+    "most a task's wall time passed --timeout. Peak MB is the larger of the\n"
     "largest process's maximum RSS and the sampled sum of the PSS of the task's\n"
     "processes. CSV has one row per task; JSON has the tasks, the totals and\n"
     "the settings.\n"
@@ -80,6 +81,13 @@ const char bench_help[] =
 #define BENCH_FORMAT "arr2scalar-bench-1"
 #define BENCH_FORMAT_VERSION 1
 #define DEFAULT_TIMEOUT 60.0
+/* No task's wall time may pass --timeout by more than 2 s. verify ends
+ * itself at the limit (its watchdog at S + 0.5 s); if it has not, it gets
+ * SIGTERM at S + HARD_LIMIT_EXTRA (its children and temporary files go,
+ * signals.h) and SIGKILL HARD_LIMIT_GRACE later (its children die with it:
+ * their death signal). */
+#define HARD_LIMIT_EXTRA 1.5
+#define HARD_LIMIT_GRACE 0.4
 #define DEFAULT_MEMORY_MB 4096L
 /* Output kept per stream of a child: verify prints a few lines; one that
  * writes more is a runaway, stopped and counted as an error. */
@@ -304,7 +312,7 @@ static void start_task(Runner *r, Slot *s, Task *t) {
                  .max_output = MAX_CAPTURE,
                  .session = true,
                  .death_signal = SIGTERM,
-                 .grace = 3};
+                 .grace = HARD_LIMIT_GRACE};
   *s = (Slot){.task = t, .proc = proc_start(&ps)};
   r->running++;
 }
@@ -422,6 +430,8 @@ static const char **verify_argv(const BenchConfig *o, double timeout, long memor
 typedef struct Totals {
   int tasks, correct_true, correct_false, wrong, unknown, timeouts, memouts, rejected, errors;
   double median_seconds, total_seconds;
+  double max_overrun;      /* the largest wall time past --timeout (0: none) */
+  const char *overrun_task; /* ... of this task */
   long max_peak_kb;
 } Totals;
 
@@ -436,7 +446,7 @@ static const char *judgement(const Task *t) {
   return !is_verdict(t->outcome) ? "" : is_wrong(t) ? "wrong" : "correct";
 }
 
-static Totals totals_of(const Task *tasks, int n) {
+static Totals totals_of(const Task *tasks, int n, double timeout) {
   Totals s = {.tasks = n};
   double *secs = malloc((size_t)(n ? n : 1) * sizeof *secs);
   for (int i = 0; i < n; i++) {
@@ -452,6 +462,10 @@ static Totals totals_of(const Task *tasks, int n) {
     else
       (*count[t->outcome])++;
     s.total_seconds += t->seconds;
+    if (t->seconds - timeout > s.max_overrun) {
+      s.max_overrun = t->seconds - timeout;
+      s.overrun_task = t->name;
+    }
     if (t->peak_kb > s.max_peak_kb)
       s.max_peak_kb = t->peak_kb;
     if (secs)
@@ -490,8 +504,10 @@ static void print_totals(FILE *f, const Task *tasks, int n, const Totals *s) {
           "%d timeouts, %d memouts, %d rejected, %d errors\n",
           s->tasks, s->correct_true, s->correct_false, s->wrong, s->unknown, s->timeouts,
           s->memouts, s->rejected, s->errors);
-  fprintf(f, "time: median %.2f s, total %.2f s; memory: max peak %ld MB\n", s->median_seconds,
-          s->total_seconds, mb(s->max_peak_kb));
+  fprintf(f, "time: median %.2f s, total %.2f s, largest overrun %.2f s%s%s%s; memory: max peak "
+             "%ld MB\n",
+          s->median_seconds, s->total_seconds, s->max_overrun, s->overrun_task ? " (" : "",
+          s->overrun_task ? s->overrun_task : "", s->overrun_task ? ")" : "", mb(s->max_peak_kb));
   int proofs = 0, all_checked = 0, some_checked = 0;
   for (int i = 0; i < n; i++)
     if (tasks[i].outcome == OUT_TRUE && tasks[i].inv_lifted >= 0) {
@@ -565,11 +581,12 @@ static json_t *json_task(const Task *t) {
 }
 
 static json_t *json_totals(const Totals *s) {
-  return json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:f, s:f, s:I}", "tasks",
+  return json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:f, s:f, s:f, s:I}", "tasks",
                    s->tasks, "correct_true", s->correct_true, "correct_false", s->correct_false,
                    "wrong", s->wrong, "unknown", s->unknown, "timeouts", s->timeouts, "memouts",
                    s->memouts, "rejected", s->rejected, "errors", s->errors, "median_seconds",
-                   s->median_seconds, "total_seconds", s->total_seconds, "max_peak_mb",
+                   s->median_seconds, "total_seconds", s->total_seconds, "max_overrun_seconds",
+                   s->max_overrun, "max_peak_mb",
                    (json_int_t)mb(s->max_peak_kb));
 }
 
@@ -837,7 +854,9 @@ static int merge_reports(const BenchConfig *o, const char *format) {
   if (!settings)
     settings = json_object();
   json_object_set_new(settings, "merged_reports", json_integer(read));
-  Totals s = totals_of(tasks.data, tasks.len);
+  /* the overrun against the time limit of the runs (their settings) */
+  json_t *limit = json_object_get(settings, "timeout");
+  Totals s = totals_of(tasks.data, tasks.len, json_is_number(limit) ? json_number_value(limit) : 1e300);
   if (!report(o, format, tasks.data, tasks.len, &s, settings))
     return EXIT_USAGE;
   return s.wrong ? 1 : 0;
@@ -883,12 +902,12 @@ int bench_run(const BenchConfig *o) {
               .nslots = jobs < tasks.len ? jobs : tasks.len,
               .tasks = tasks.data,
               .ntasks = tasks.len,
-              .hard_limit = 1.1 * timeout + 2,
+              .hard_limit = timeout + HARD_LIMIT_EXTRA,
               .memory_kb = memory_mb * 1024,
               .progress = isatty(STDERR_FILENO),
               .verbose = o->verbose};
   run_all(&r);
-  Totals s = totals_of(r.tasks, r.ntasks);
+  Totals s = totals_of(r.tasks, r.ntasks, timeout);
   if (!report(o, format, r.tasks, r.ntasks, &s, json_settings(&r, timeout, memory_mb)))
     return EXIT_USAGE;
   return s.wrong ? 1 : 0;

@@ -18,6 +18,7 @@ typedef struct Options {
   bool version;            /* --version */
   int data_model;          /* 32 (--32, -m32: ILP32), 64 (--64, -m64: LP64), 0: the host's */
   const char *property;    /* --property FILE: its text (unreach-call only) */
+  double max_output_mb;    /* --max-output=MB (translation) */
   /* verify, invariants, bench */
   double timeout;          /* --timeout=S (seconds) */
   long memory_mb;          /* --memory=MB */

@@ -13,6 +13,7 @@
 #include "lift.h"
 #include "recheck.h"
 #include "report.h"
+#include "smt.h"
 #include "spacer.h"
 
 #include <string.h>
@@ -108,6 +109,7 @@ int invariants_main(Options *o) {
   Output out;
   if (!output_open(&out, o->output))
     return EXIT_USAGE;
+  smt_set_memory(o->memory_mb); /* lifting and re-checks; the engines: proc.h */
   int rc = analyse(o, out.f);
   if (!output_close(&out, rc == 0) && rc == 0)
     rc = EXIT_USAGE;

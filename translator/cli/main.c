@@ -15,6 +15,7 @@
 #include "frontend.h"
 #include "backend.h"
 #include "bench.h"
+#include "deadline.h"
 #include "driver.h"
 #include "signals.h"
 #include "stack.h"
@@ -38,6 +39,9 @@ static const char usage_text[] =
     "  --emit=KIND        c (scalar C, default), json (the cell map), chc (Horn\n"
     "                     clauses for Spacer; with --no-cells over SMT arrays),\n"
     "                     nts (Flata), spl (Interproc)\n"
+    "  --timeout=S        time budget of the translation (default 60 s)\n"
+    "  --max-output=MB    size budget of the output (default 512 MB)\n"
+    "                     past either budget: exit 2, no output file\n"
     "\n"
     "Abstraction:\n"
     "  --cells A=K,...    K cells for the array named A (or F:A for array A of\n"
@@ -203,6 +207,8 @@ void parse_options(Options *o, int argc, char **argv, int first) {
     } else if ((v = option_value(argc, argv, &i, "--timeout"))) {
       o->timeout = number(v, "--timeout", 0.001, 1e7, false);
       pass(o, "--timeout", v);
+    } else if ((v = option_value(argc, argv, &i, "--max-output"))) {
+      o->max_output_mb = number(v, "--max-output", 0.001, 1 << 20, false);
     } else if ((v = option_value(argc, argv, &i, "--memory"))) {
       o->memory_mb = (long)number(v, "--memory", 1, 1 << 24, true);
     } else if ((v = option_value(argc, argv, &i, "--jobs"))) {
@@ -309,12 +315,35 @@ Program *load_program(const Options *o, const char *path, Program **original) {
   Program *p = parse_program(path, o->clang_args.len, o->clang_args.data, o->entry);
   if (!p)
     return NULL;
+  deadline_phase("normalization");
   p = normalize_program(p);
   if (!p || !cells_check_specs(p, &o->cells))
     return NULL;
   if (original)
     *original = p;
+  deadline_phase("the cell abstraction");
   return abstract_cells(p, &o->cells);
+}
+
+/* Budgets of a translation (--timeout, --max-output): a blow-up in any
+ * phase ends the command with exit 2 and no output file, saying which
+ * budget it hit. */
+#define TRANSLATE_SECONDS 60
+#define TRANSLATE_OUTPUT_MB 512
+
+static double translate_budget;
+
+/* The watchdog's message (deadline.h: write(2) only); standard output may
+ * be the output itself, so it goes to standard error. */
+static void translate_last_words(int fd, const char *phase) {
+  (void)fd;
+  char buf[512];
+  int n = snprintf(buf, sizeof buf,
+                   "arr2scalar: error: the translation ran out of its time budget of %g s in "
+                   "%s (--timeout=S); no output file written\n",
+                   translate_budget, phase);
+  if (n > 0 && write(STDERR_FILENO, buf, (size_t)(n < (int)sizeof buf ? n : (int)sizeof buf - 1)) < 0)
+    return;
 }
 
 static int translate(Options *o) {
@@ -336,6 +365,15 @@ static int translate(Options *o) {
   Output out;
   if (!output_open(&out, o->output))
     return EXIT_USAGE;
+  double mb = o->max_output_mb > 0 ? o->max_output_mb : TRANSLATE_OUTPUT_MB;
+  if (!output_limit(&out, (size_t)(mb * (1 << 20)))) {
+    output_close(&out, false);
+    internal_error_at((Loc){o->inputs.data[0], 0, 0}, "cannot make the output stream");
+    return EXIT_INTERNAL;
+  }
+  translate_budget = o->timeout > 0 ? o->timeout : TRANSLATE_SECONDS;
+  deadline_watch(clock_now() + translate_budget, 0, translate_last_words, EXIT_USAGE);
+  deadline_phase("the front end");
   Program *orig = NULL;
   Program *p = load_program(o, o->inputs.data[0], &orig);
   if (!p) {
@@ -348,6 +386,7 @@ static int translate(Options *o) {
     uncovered_assertions(orig, p, &o->cells, false);
   int errors = error_count();
   bool ok = true;
+  deadline_phase(xformat("the writer of --emit=%s", emit));
   if (!strcmp(emit, "c"))
     emit_c(out.f, p);
   else if (!strcmp(emit, "json"))
@@ -359,7 +398,9 @@ static int translate(Options *o) {
   /* a writer that fails without saying why about the input: our fault */
   if (!ok && error_count() == errors)
     internal_error_at((Loc){o->inputs.data[0], 0, 0}, "cannot write the %s output", emit);
-  return output_close(&out, ok) ? 0 : EXIT_USAGE;
+  int rc = output_close(&out, ok) ? 0 : EXIT_USAGE;
+  deadline_answered(rc); /* done: the watchdog must not speak for us now */
+  return rc;
 }
 
 /* arr2scalar bench: the harness runs verify with the options given here
@@ -448,6 +489,7 @@ int main(int argc, char **argv) {
     Command c = {sub, &o};
     rc = stack_run(run_command, &c, STACK_MB, o.inputs.len ? o.inputs.data[0] : "arr2scalar");
   }
+  deadline_yield(); /* its exit code and last words, not ours */
   if (internal_error_count())
     rc = EXIT_INTERNAL;
   else if (error_count() && rc == 0)

@@ -896,6 +896,7 @@ int verify_main(Options *o) {
   run_json = json(&r);
   run_svcomp = o->svcomp_output;
   deadline_watch(r.deadline, 0.5, last_words, EXIT_UNKNOWN);
+  smt_set_memory(o->memory_mb); /* lifting and re-checks; the engines: proc.h */
   deadline_phase("the front end");
   Program *abs = load_program(o, o->inputs.data[0], &r.orig);
   if (!abs)

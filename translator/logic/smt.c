@@ -7,6 +7,7 @@
  */
 #include "smt.h"
 #include "names.h"
+#include "proc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -310,7 +311,15 @@ void smt_set_deadline(double t) { deadline = t; }
 
 double smt_deadline(void) { return deadline; }
 
-static bool out_of_time(void) {
+/* see smt_set_memory: the resident memory past which nothing starts (MB) */
+static long memory_limit_mb;
+
+void smt_set_memory(long mb) { memory_limit_mb = mb > 0 ? proc_resident_mb() + mb : 0; }
+
+/* Past the deadline or the memory budget: nothing starts. */
+static bool out_of_budget(void) {
+  if (memory_limit_mb && proc_resident_mb() > memory_limit_mb)
+    return true;
   if (deadline <= 0)
     return false;
   return clock_now() >= deadline;
@@ -331,7 +340,7 @@ static Z3_solver solver_with_timeout(double timeout) {
 }
 
 Z3_lbool smt_check(Z3_ast f, double timeout) {
-  if (out_of_time())
+  if (out_of_budget())
     return Z3_L_UNDEF;
   Z3_context c = smt_ctx();
   Z3_solver s = solver_with_timeout(timeout);
@@ -349,7 +358,7 @@ Z3_solver smt_solver_new(Z3_ast base, double timeout) {
 }
 
 Z3_lbool smt_solver_check(Z3_solver s, Z3_ast extra) {
-  if (out_of_time())
+  if (out_of_budget())
     return Z3_L_UNDEF;
   Z3_context c = smt_ctx();
   if (!extra)
@@ -373,7 +382,7 @@ unsigned long long smt_solver_holding(Z3_solver s, Z3_ast extra, Z3_ast *atoms, 
     for (int i = 0; i < n; i++)
       if (candidates >> i & 1)
         all = smt_and2(all, atoms[i]);
-    if (out_of_time())
+    if (out_of_budget())
       return 0;
     Z3_solver_push(c, s);
     Z3_solver_assert(c, s, smt_and2(extra, smt_not(all)));
@@ -410,7 +419,7 @@ bool smt_equivalent(Z3_ast a, Z3_ast b, double timeout) {
 /* Apply a tactic to one formula and conjoin the resulting goals (NULL if the
  * tactic fails or leaves several subgoals). */
 static Z3_ast apply_tactic(const char *name, Z3_ast f) {
-  if (out_of_time())
+  if (out_of_budget())
     return NULL;
   Z3_context c = smt_ctx();
   Z3_tactic base = Z3_mk_tactic(c, name);
@@ -795,7 +804,7 @@ static void merge_cubes(AtomVec *cubes, Z3_ast context, double timeout) {
 }
 
 Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout) {
-  if (out_of_time())
+  if (out_of_budget())
     return NULL;
   Z3_context c = smt_ctx();
   AtomVec atoms = {0};

@@ -76,6 +76,13 @@ Z3_ast smt_parse_script(const char *script);
 void smt_set_deadline(double t);
 /* The deadline set last (0: none). */
 double smt_deadline(void);
+/* --memory for the Z3 of this process (lifting, re-checks, coverage,
+ * replay): once its resident memory has grown by more than mb from now,
+ * the checks, tactics and DNFs give up at once as past a deadline (0: no
+ * budget). The engines run in child processes with limits of their own
+ * (proc.h: RLIMIT_AS). A check that starts under the budget is not stopped
+ * when it passes it. */
+void smt_set_memory(long mb);
 /* Satisfiability with a timeout in seconds (0: none): Z3_L_TRUE/FALSE/UNDEF. */
 Z3_lbool smt_check(Z3_ast f, double timeout);
 /* Many checks of one formula, each with one more conjunct: an incremental

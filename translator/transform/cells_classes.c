@@ -199,6 +199,46 @@ static void make_exact(ArrayInfo *r, int most) {
   r->exact = true;
 }
 
+/* Would some assertion need more combinations of cells than
+ * cells_rewrite_assert checks (more than 256, or more than 64 reads)? Each
+ * read of an array ranges over the count of its class. */
+typedef struct Combos {
+  Abs *a;
+  bool too_many;
+} Combos;
+
+static void count_combos(Stmt *s, void *arg) {
+  Combos *c = arg;
+  if (s->kind != S_ASSERT || c->too_many)
+    return;
+  Reads r = {0};
+  cells_collect_reads(s->expr, &r);
+  long long total = 1;
+  for (int i = 0; i < r.len && total <= 256; i++)
+    total *= cells_find_root(cells_info_of(c->a, r.data[i]->var))->count;
+  c->too_many = r.len > 64 || total > 256;
+}
+
+static bool too_many_combos(Abs *a) {
+  Combos c = {a, false};
+  for (int i = 0; i < a->src->funcs.len && !c.too_many; i++)
+    stmt_walk(a->src->funcs.data[i]->body, count_combos, &c);
+  return c.too_many;
+}
+
+/* make_exact, unless it leaves an assertion with more combinations of
+ * cells than can be checked (several small arrays read in one assertion):
+ * then the array keeps its ordinary cells, as without --exact. */
+static void make_exact_if_checkable(Abs *a, ArrayInfo *r, int most) {
+  ArrayInfo before = *r;
+  make_exact(r, most);
+  if (r->exact && too_many_combos(a)) {
+    r->count = before.count;
+    r->ordered = before.ordered;
+    r->exact = false;
+  }
+}
+
 /* Cell counts: the user's --cells where given, else as many as the most
  * reads of the array in one assertion (so that every assertion can be
  * checked); the same for all arrays linked by parameter passing. */
@@ -248,8 +288,13 @@ void cells_setup_classes(Abs *a) {
       r->count = root_user[j];
     if (r->count < 1)
       r->count = 1;
-    if (!root_user[j] && a->opt->exact_elements)
-      make_exact(r, a->opt->exact_elements);
+  }
+  /* exact arrays once every class has its count (the combinations of an
+   * assertion multiply the counts of the arrays it reads) */
+  for (int j = 0; j < n; j++) {
+    ArrayInfo *r = a->infos.data[j];
+    if (cells_find_root(r) == r && !root_user[j] && a->opt->exact_elements)
+      make_exact_if_checkable(a, r, a->opt->exact_elements);
   }
   free(user);
   free(root_user);

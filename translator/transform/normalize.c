@@ -195,6 +195,28 @@ static void write_elem(Norm *n, Var *a, ExprVec *idx, Expr *v, Loc loc, Stmt *ou
 
 /* ---- Expressions ----------------------------------------------------------- */
 
+/* C's integer promotion: types narrower than int are computed as int. */
+static Type *promoted(Type *t) {
+  return t->kind == TY_BOOL || (t->kind == TY_INT && t->size < ty_int->size) ? ty_int : t;
+}
+
+/* `old op operand` as C computes it in `x op= v`, ++x, x++: in the type of
+ * the usual arithmetic conversions of the promoted operands (of the left
+ * one alone for shifts), then converted back to x's type by the caller.
+ * Computing in x's type read `int y; y += u` (u unsigned) as a signed,
+ * mathematical sum where C wraps: a wrong "true". */
+static Expr *compound_value(ExprKind op, Expr *old, Expr *operand, Loc loc) {
+  Type *l = promoted(old->type), *r = promoted(operand->type);
+  Type *t = l;
+  if (op != E_SHL && op != E_SHR && r->kind == TY_INT && l->kind == TY_INT &&
+      (r->size > l->size || (r->size == l->size && r->is_unsigned)))
+    t = r;
+  Expr *b = new_binary(op, convert(old, t), op == E_SHL || op == E_SHR ? operand
+                                                                      : convert(operand, t), loc);
+  b->type = t;
+  return b;
+}
+
 /* x op= v, ++x, x++: the lvalue is a variable or an array element. */
 static Expr *update(Norm *n, Expr *e, bool want, Stmt *out) {
   Expr *lv = e->lhs;
@@ -223,7 +245,7 @@ static Expr *update(Norm *n, Expr *e, bool want, Stmt *out) {
       emit(out, new_assign(o, ref(v, loc), loc));
       old = ref(o, loc);
     }
-    emit(out, new_assign(v, convert(new_binary(op, ref(v, loc), operand, loc), t), loc));
+    emit(out, new_assign(v, convert(compound_value(op, ref(v, loc), operand, loc), t), loc));
     return want ? (post ? old : ref(v, loc)) : NULL;
   }
   /* array element */
@@ -244,7 +266,7 @@ static Expr *update(Norm *n, Expr *e, bool want, Stmt *out) {
   }
   Expr *operand = e->kind == E_ASSIGN ? rvalue(n, e->rhs, out) : new_num(1, loc);
   Expr *old = read_elem(n, lv->var, &idx, t, loc, out);
-  Expr *val = convert(new_binary(op, old, operand, loc), t);
+  Expr *val = convert(compound_value(op, old, operand, loc), t);
   write_elem(n, lv->var, &idx, val, loc, out);
   return want ? (post ? old : val) : NULL;
 }
