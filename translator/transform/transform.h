@@ -58,6 +58,12 @@ void check_array_aliasing(Program *p);
  * the same. */
 void share_reads(Program *p);
 
+/* constprop.c: a local assigned once, at the top level of its function,
+ * by a constant that fits its type, and read only after that assignment,
+ * is read as the constant (its reads are replaced). Core IR in, core IR
+ * out; the program means the same. */
+void propagate_constants(Program *p);
+
 /* coverage.c: assertions (of orig) that a proof on the cells of abs may
  * not cover because --cells/--ordered/--focus leave some read indices
  * unobserved; each gets a warning unless quiet. 0 means every assertion is
