@@ -93,14 +93,18 @@ static void fill_values_not_of_the_counters(void **state) {
                        "  for (int i = 0; i < n; i++) { a[i] = s; s = -s; }\n"
                        "  for (int i = 0; i < n; i++) a[i] = __VERIFIER_nondet_int();\n"
                        "  for (int i = 0; i < n; i++) a[i] = bump(i);\n"
+                       "  for (int i = 0; i < n; i++) if (__VERIFIER_nondet_int()) a[i] = 1; else a[i] = 2;\n"
                        "  return 0; }\n");
-  assert_int_equal(v.len, 3);
+  assert_int_equal(v.len, 4);
   assert_int_equal(v.data[0]->kind, NEST_FILL);
   assert_false(v.data[0]->fills.data[0].exact);
   assert_int_equal(v.data[1]->kind, NEST_FILL);
   assert_false(v.data[1]->fills.data[0].exact);
   /* bump writes a global: not pure, so not a fill */
   assert_int_equal(v.data[2]->kind, NEST_OTHER);
+  /* constant values, but which one is written is not a function of i */
+  assert_int_equal(v.data[3]->kind, NEST_FILL);
+  assert_false(v.data[3]->fills.data[0].exact);
 }
 
 static void not_fills(void **state) {

@@ -552,8 +552,10 @@ static bool fill_of(const LoopNest *n, Paths *ps, Var *a, Fill *fl) {
     for (int k = 0; k < p->len; k++) {
       Stmt *s = p->data[k].s;
       exact_event(n, &x, &p->data[k]);
-      if (!s)
+      if (!s) { /* which write happens must not depend on anything else either */
+        fl->exact = fl->exact && exact_expr(n, &x, p->data[k].cond);
         continue;
+      }
       if (s->kind == S_READ && s->array == a)
         return false;
       if (s->kind != S_WRITE || s->array != a)

@@ -50,9 +50,10 @@ typedef struct Fill {
   Var *array;
   StmtVec writes;      /* its S_WRITEs in the innermost body */
   int perm[NEST_MAX_DEPTH];
-  /* The value written depends only on the counters and on scalars no
-   * statement of the nest assigns, through pure functions (func_is_pure):
-   * a function of the element's indices for the whole nest. */
+  /* The value written, and the conditions of the path to the write,
+   * depend only on the counters and on scalars no statement of the nest
+   * assigns, through pure functions (func_is_pure): the value is a
+   * function of the element's indices for the whole nest. */
   bool exact;
 } Fill;
 
