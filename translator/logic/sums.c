@@ -182,7 +182,7 @@ static bool subst_problem(const ConVec *g, const QPoly *f, int x, const Aff *aff
 
 /* ---- Pruning ----------------------------------------------------------------------- */
 
-static Z3_ast con_z3(const Con *c) {
+static Z3_ast con_formula(const Con *c) {
   Z3_context z = smt_ctx();
   Z3_ast terms[QP_VARS + 1];
   int n = 0;
@@ -207,7 +207,7 @@ static Z3_ast con_z3(const Con *c) {
 static bool maybe_feasible(const ConVec *g) {
   Z3_ast f = NULL;
   for (int i = 0; i < g->len; i++)
-    f = smt_and2(f, con_z3(&g->data[i]));
+    f = smt_and2(f, con_formula(&g->data[i]));
   return !f || smt_check(f, 1) != Z3_L_FALSE;
 }
 

@@ -96,29 +96,6 @@ static const Expr *bare(const Expr *e) {
   return e;
 }
 
-/* Structurally equal, conversions included. */
-static bool same_expr(const Expr *a, const Expr *b) {
-  if (a == b)
-    return true;
-  if (!a || !b || a->kind != b->kind || a->type != b->type)
-    return false;
-  switch (a->kind) {
-  case E_NUM:
-    return a->num == b->num;
-  case E_VAR:
-    return a->var == b->var;
-  case E_NONDET:
-  case E_INDEX:
-  case E_CALL:
-  case E_STMT:
-  case E_INIT:
-    return false;
-  default:
-    return a->args.len == 0 && b->args.len == 0 && same_expr(a->lhs, b->lhs) &&
-           same_expr(a->rhs, b->rhs) && same_expr(a->cond, b->cond);
-  }
-}
-
 static Expr *copy(Expr *e) { return expr_subst(e, NULL, NULL); }
 
 static Expr *to_type(Expr *e, Type *t) {
@@ -362,13 +339,12 @@ static const Counter *scan_counter(const Plan *pl, int d) { return &pl->scan->co
 /* The box of the fill is the scan's, index by index, and stays put. */
 static bool same_box(Plan *pl, Ghost *gh) {
   LoopNest *fn = gh->fill;
-  if (fn->depth != pl->scan->depth)
+  if (!fill_box_is(fn, gh->fl, pl->scan))
     return false;
   StmtVec *top = &pl->f->body->stmts;
   for (int d = 0; d < fn->depth; d++) {
-    const Counter *a = &fn->counters[gh->fl->perm[d]], *b = scan_counter(pl, d);
-    if (!same_expr(a->lo, b->lo) || !same_expr(a->hi, b->hi) || !exact_in_long(b->lo->type) ||
-        !exact_in_long(b->hi->type))
+    const Counter *b = scan_counter(pl, d);
+    if (!exact_in_long(b->lo->type) || !exact_in_long(b->hi->type))
       return false;
     for (int i = fn->pos + 1; i < pl->scan->pos; i++)
       if (!expr_invariant_in(b->lo, top->data[i]) || !expr_invariant_in(b->hi, top->data[i]))
