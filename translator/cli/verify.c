@@ -17,6 +17,11 @@
  *        - one that does not replay says where it went wrong
  *          (replay_divergence): the candidates about that array come next;
  *        - a timeout gives the precision a longer turn later;
+ *   2b. sums over arrays (reductions.h): an assertion on sums or counts
+ *      over arrays filled by earlier loops, proved by computing the sums
+ *      from facts the re-check proved; then one attempt on the program
+ *      whose scans of whole arrays are ghost totals (ghosts.c), a proof
+ *      only;
  *   4. facts: the invariants of the polyhedra, lifted and re-checked on the
  *      original program (recheck.c), are assumed by the attempts that follow
  *      (facts.c): what one loop proved about an array reaches the next;
@@ -36,6 +41,7 @@
 #include "lift.h"
 #include "precision.h"
 #include "recheck.h"
+#include "reductions.h"
 #include "replay.h"
 #include "smt.h"
 #include "spacer.h"
@@ -72,7 +78,8 @@ const char verify_help[] =
     "  --32, --64         data model ILP32 or LP64 (the witness's data_model)\n"
     "  --no-cells         baseline: Horn clauses over SMT arrays, no cells\n"
     "  --no-facts         neither the polyhedral invariants in Spacer's clauses\n"
-    "                     nor proven facts carried from loop to loop\n"
+    "                     nor proven facts carried from loop to loop, nor sums\n"
+    "                     over arrays computed from facts\n"
     "  --no-refine        try the first precision only (the options given, or\n"
     "                     the automatic cells): no refinement\n"
     "  -v                 explain on stderr, one line per attempt\n"
@@ -388,7 +395,7 @@ typedef struct Attempt {
 /* The normalized program again, with the facts assumed: a program of its
  * own (facts_assume changes it), the same text and so the same names and
  * places. */
-static Program *with_facts(Run *r) {
+static Program *reparse(Run *r) {
   Options *o = r->o;
   diag_capture(true);
   int before = error_count();
@@ -397,6 +404,11 @@ static Program *with_facts(Run *r) {
   while (error_count() > before)
     error_reset();
   diag_capture(false);
+  return p;
+}
+
+static Program *with_facts(Run *r) {
+  Program *p = reparse(r);
   if (!p)
     return NULL;
   int n = facts_assume(p, &r->facts);
@@ -541,7 +553,8 @@ static Outcome attempt(Run *r, Attempt *at, double slice) {
   double until = clock_now() + slice;
   if (until > r->deadline)
     until = r->deadline;
-  at->prog = r->facts.len ? with_facts(r) : NULL;
+  if (!at->prog)
+    at->prog = r->facts.len ? with_facts(r) : NULL;
   if (!at->prog)
     at->prog = r->orig;
   if (!abstract_at(at)) {
@@ -640,6 +653,57 @@ static bool more_runs(Run *r) {
   return true;
 }
 
+/* Share of the time for the attempt with ghost totals. */
+#define GHOST_SHARE 0.25
+
+/* The proof of a verdict found: print it, the invariants asked for and
+ * the witness; the exit code. */
+static int proved(Run *r, Attempt *at) {
+  r->verdict = VERDICT_TRUE;
+  r->precision = at->line;
+  r->why = NULL;
+  print_verdict(r);
+  lift_proof(r, at, at->poly.verdict == VERDICT_TRUE ? &at->poly : &(Answer){0});
+  if (at->poly.verdict != VERDICT_TRUE && at->c && r->o->lift_invariants) {
+    Answer a = {0};
+    spacer_invariants(at->c, &at->sr, &a, "spacer");
+    lift_proof(r, at, &a);
+  }
+  print_invariants(r);
+  if (json(r))
+    print_json(r);
+  int w = write_witness(r);
+  return w ? w : EXIT_TRUE;
+}
+
+/* One attempt, at the first precision, on the program whose scans of
+ * whole arrays are sums of ghost totals (ghosts.c: it means the same for
+ * every defined run), when there are such scans. Only a proof counts: a
+ * counterexample is left to the attempts on the program itself, and so
+ * are facts (the invariants mention the ghosts). The exit code of a
+ * verdict (the rest of the random runs follow a failed attempt), 0 for
+ * none. */
+static int ghost_attempt(Run *r, Precision *pr) {
+  Program *p = reparse(r);
+  if (!p || !ghost_totals(p))
+    return 0;
+  double t0 = clock_now();
+  Attempt at = {.pr = pr, .prog = p};
+  pr->attempts++;
+  Outcome out = attempt(r, &at, min2(GHOST_SHARE * (r->deadline - r->start), left(r)));
+  pr->attempts--;
+  if (out == OUT_BUG) {
+    r->bug = NULL;
+    out = OUT_UNKNOWN;
+  }
+  at.note = at.note ? xformat("with ghost totals: %s", at.note) : "with ghost totals";
+  log_attempt(r, &at, out, clock_now() - t0);
+  if (out != OUT_PROOF)
+    return more_runs(r) ? finish(r) : 0;
+  r->how = xformat("%s, ghost totals", r->how);
+  return proved(r, &at);
+}
+
 static int refine(Run *r) {
   Precisions ps = {0};
   precision_candidates(r->orig, &r->o->cells, &ps);
@@ -658,6 +722,9 @@ static int refine(Run *r) {
     vec_push(&ps, pr);
   }
   say(r, "%d precisions to try", ps.len);
+  int g = r->o->no_refine ? 0 : ghost_attempt(r, ps.data[0]);
+  if (g)
+    return g;
   Outcome last = OUT_UNKNOWN;
   const char *last_note = NULL;
   while (left(r) > 0.2) {
@@ -678,21 +745,7 @@ static int refine(Run *r) {
       return finish(r);
     switch (out) {
     case OUT_PROOF:
-      r->verdict = VERDICT_TRUE;
-      r->precision = at.line;
-      r->why = NULL;
-      print_verdict(r);
-      lift_proof(r, &at, at.poly.verdict == VERDICT_TRUE ? &at.poly : &(Answer){0});
-      if (at.poly.verdict != VERDICT_TRUE && at.c && r->o->lift_invariants) {
-        Answer a = {0};
-        spacer_invariants(at.c, &at.sr, &a, "spacer");
-        lift_proof(r, &at, &a);
-      }
-      print_invariants(r);
-      if (json(r))
-        print_json(r);
-      int w = write_witness(r);
-      return w ? w : EXIT_TRUE;
+      return proved(r, &at);
     case OUT_BUG:
       r->verdict = VERDICT_FALSE;
       r->precision = at.line;
@@ -737,6 +790,32 @@ static int refine(Run *r) {
                                             r->log.len)
                                   : (last_note ? last_note : "no proof found");
   return finish(r);
+}
+
+/* ---- Sums over whole arrays ------------------------------------------------------------- */
+
+/* Share of the time for the reduction prover (reductions.h): it answers
+ * within seconds when the program has its shape, at once when not. */
+#define SUMS_SHARE 0.4
+
+/* Assertions on sums over arrays filled (and updated) by earlier loops,
+ * proved by computing the sums from re-checked facts: true, or nothing
+ * concluded (a wrong assertion is left to the attempts, which may find
+ * its counterexample). */
+static bool sums_of_arrays(Run *r) {
+  deadline_phase("sums over arrays");
+  LiftedVec facts = {0};
+  const char *why = NULL;
+  double t0 = clock_now();
+  bool ok = reductions_prove(r->orig, t0 + SUMS_SHARE * (r->deadline - r->start), &facts, &why);
+  say(r, "sums over arrays: %s (%.2f s)", ok ? "proved" : why, clock_now() - t0);
+  if (!ok)
+    return false;
+  r->verdict = VERDICT_TRUE;
+  r->how = "sums over arrays";
+  r->invariants = facts; /* re-checked: for --invariants and the witness */
+  r->lifted = r->o->lift_invariants;
+  return true;
 }
 
 /* ---- Other back-ends, and the baseline without cells ---------------------------------- */
@@ -904,5 +983,7 @@ int verify_main(Options *o) {
     return other_backend(&r, abs);
   if (o->no_cells)
     return no_cells(&r);
+  if (!o->no_facts && sums_of_arrays(&r))
+    return finish(&r);
   return refine(&r);
 }
