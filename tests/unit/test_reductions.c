@@ -118,6 +118,17 @@
          "  __VERIFIER_assert(" ASSERTION ");\n"                                              \
          "  return 0; }\n"
 
+/* a fill through pure functions that convert to signed char: values wrap
+ * from 128 on, so the sum of 0 .. n-1 is not the closed form */
+#define NARROW(FUNCTION)                                                                      \
+  HEADER FUNCTION "int main(void) {\n"                                                        \
+         "  int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n > 0 && n < 100000);\n"       \
+         "  int a[n]; long long s = 0;\n"                                                     \
+         "  for (int i = 0; i < n; i++) a[i] = g(i);\n"                                       \
+         "  for (int i = 0; i < n; i++) s = s + a[i];\n"                                      \
+         "  __VERIFIER_assert(2 * s == (long long)n * (n - 1));\n"                            \
+         "  return 0; }\n"
+
 static bool proves(const char *src, const char **why) {
   Program *p = normalize_text(src);
   assert_non_null(p);
@@ -189,6 +200,9 @@ static void fills_and_counts(void **state) {
   expect(FILL_SUM("s < n"), false);
   expect(COUNT("2 * cnt <= n && 2 * cnt >= n - 1"), true);
   expect(COUNT("2 * cnt < n"), false);
+  expect(NARROW("signed char g(int x) { int y = x; return y; }\n"), false);
+  expect(NARROW("int g(int x) { signed char y = x; return y; }\n"), false);
+  expect(NARROW("int g(int x) { int y = x; return y; }\n"), true);
 }
 
 static void other_shapes(void **state) {
