@@ -47,7 +47,8 @@ static int cmp_mono(const void *a, const void *b) {
 
 /* Sort, merge equal exponent vectors, drop zero coefficients. */
 static void normalize(QPoly *p) {
-  qsort(p->m, (size_t)p->n, sizeof(Mono), cmp_mono);
+  if (p->n > 1) /* p->m may be NULL when empty: qsort must not see it */
+    qsort(p->m, (size_t)p->n, sizeof(Mono), cmp_mono);
   int k = 0;
   for (int i = 0; i < p->n; i++) {
     if (k > 0 && !memcmp(p->m[k - 1].exp, p->m[i].exp, QP_VARS)) {
