@@ -81,7 +81,8 @@ const char verify_help[] =
     "                     nor proven facts carried from loop to loop, nor sums\n"
     "                     over arrays computed from facts\n"
     "  --no-refine        try the first precision only (the options given, or\n"
-    "                     the automatic cells): no refinement\n"
+    "                     the automatic cells): no refinement, no sums over\n"
+    "                     arrays, no ghost totals\n"
     "  -v                 explain on stderr, one line per attempt\n"
     "  and the abstraction and front-end options of arr2scalar --help: given,\n"
     "  they are the first precision tried (verify still refines them)\n"
@@ -653,6 +654,44 @@ static bool more_runs(Run *r) {
   return true;
 }
 
+typedef struct Smallness {
+  int most;            /* --exact */
+  bool all;
+} Smallness;
+
+static bool small_array(const Type *t, int most) {
+  Expr *lens[MAX_DIMS];
+  int nd = array_dims(t, lens, MAX_DIMS, NULL);
+  long long n = 1, len;
+  for (int d = 0; d < nd; d++) {
+    if (!lens[d] || !expr_is_const(lens[d], &len))
+      return false;
+    n *= len;
+    if (n > most)
+      return false;
+  }
+  return true;
+}
+
+static void decl_small(Stmt *st, void *arg) {
+  Smallness *sm = arg;
+  if (st->kind == S_DECL && st->var->type->kind == TY_ARRAY)
+    sm->all &= small_array(st->var->type, sm->most);
+}
+
+/* Are all arrays of the program exact for the cells (--exact: a cell per
+ * element)? Then nothing is lost that a sum would need. */
+static bool exact_arrays_only(Run *r) {
+  Program *p = r->orig;
+  Smallness sm = {r->o->cells.exact_elements, r->o->cells.exact_elements > 0};
+  for (int i = 0; i < p->globals.len && sm.all; i++)
+    if (p->globals.data[i]->type->kind == TY_ARRAY)
+      sm.all &= small_array(p->globals.data[i]->type, sm.most);
+  for (int i = 0; i < p->funcs.len && sm.all; i++)
+    stmt_walk(p->funcs.data[i]->body, decl_small, &sm);
+  return sm.all;
+}
+
 /* Share of the time for the attempt with ghost totals. */
 #define GHOST_SHARE 0.25
 
@@ -684,6 +723,8 @@ static int proved(Run *r, Attempt *at) {
  * verdict (the rest of the random runs follow a failed attempt), 0 for
  * none. */
 static int ghost_attempt(Run *r, Precision *pr) {
+  if (exact_arrays_only(r))
+    return 0;
   Program *p = reparse(r);
   if (!p || !ghost_totals(p))
     return 0;
@@ -805,6 +846,8 @@ static int refine(Run *r) {
  * concluded (a wrong assertion is left to the attempts, which may find
  * its counterexample). */
 static bool sums_of_arrays(Run *r) {
+  if (exact_arrays_only(r))
+    return false;
   deadline_phase("sums over arrays");
   LiftedVec facts = {0};
   const char *why = NULL;
@@ -985,7 +1028,7 @@ int verify_main(Options *o) {
     return other_backend(&r, abs);
   if (o->no_cells)
     return no_cells(&r);
-  if (!o->no_facts && sums_of_arrays(&r))
+  if (!o->no_facts && !o->no_refine && sums_of_arrays(&r))
     return finish(&r);
   return refine(&r);
 }
