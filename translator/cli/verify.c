@@ -17,6 +17,11 @@
  *        - one that does not replay says where it went wrong
  *          (replay_divergence): the candidates about that array come next;
  *        - a timeout gives the precision a longer turn later;
+ *   2b. sums over arrays (reductions.h, at most 60% of the time): an
+ *      assertion on sums or counts over arrays filled by earlier loops,
+ *      proved by computing the sums from facts the re-check proved; then
+ *      one attempt on the program whose scans of whole arrays are ghost
+ *      totals (ghosts.c, 25%), a proof only;
  *   4. facts: the invariants of the polyhedra, lifted and re-checked on the
  *      original program (recheck.c), are assumed by the attempts that follow
  *      (facts.c): what one loop proved about an array reaches the next;
@@ -36,6 +41,7 @@
 #include "lift.h"
 #include "precision.h"
 #include "recheck.h"
+#include "reductions.h"
 #include "replay.h"
 #include "smt.h"
 #include "spacer.h"
@@ -72,9 +78,11 @@ const char verify_help[] =
     "  --32, --64         data model ILP32 or LP64 (the witness's data_model)\n"
     "  --no-cells         baseline: Horn clauses over SMT arrays, no cells\n"
     "  --no-facts         neither the polyhedral invariants in Spacer's clauses\n"
-    "                     nor proven facts carried from loop to loop\n"
+    "                     nor proven facts carried from loop to loop, nor sums\n"
+    "                     over arrays computed from facts\n"
     "  --no-refine        try the first precision only (the options given, or\n"
-    "                     the automatic cells): no refinement\n"
+    "                     the automatic cells): no refinement, no sums over\n"
+    "                     arrays, no ghost totals\n"
     "  -v                 explain on stderr, one line per attempt\n"
     "  and the abstraction and front-end options of arr2scalar --help: given,\n"
     "  they are the first precision tried (verify still refines them)\n"
@@ -403,7 +411,7 @@ typedef struct Attempt {
 /* The normalized program again, with the facts assumed: a program of its
  * own (facts_assume changes it), the same text and so the same names and
  * places. */
-static Program *with_facts(Run *r) {
+static Program *reparse(Run *r) {
   Options *o = r->o;
   diag_capture(true);
   int before = error_count();
@@ -412,6 +420,11 @@ static Program *with_facts(Run *r) {
   while (error_count() > before)
     error_reset();
   diag_capture(false);
+  return p;
+}
+
+static Program *with_facts(Run *r) {
+  Program *p = reparse(r);
   if (!p)
     return NULL;
   int n = facts_assume(p, &r->facts);
@@ -556,7 +569,8 @@ static Outcome attempt(Run *r, Attempt *at, double slice) {
   double until = clock_now() + slice;
   if (until > r->deadline)
     until = r->deadline;
-  at->prog = r->facts.len ? with_facts(r) : NULL;
+  if (!at->prog)
+    at->prog = r->facts.len ? with_facts(r) : NULL;
   if (!at->prog)
     at->prog = r->orig;
   if (!abstract_at(at)) {
@@ -655,6 +669,97 @@ static bool more_runs(Run *r) {
   return true;
 }
 
+typedef struct Smallness {
+  int most;            /* --exact */
+  bool all;
+} Smallness;
+
+static bool small_array(const Type *t, int most) {
+  Expr *lens[MAX_DIMS];
+  int nd = array_dims(t, lens, MAX_DIMS, NULL);
+  long long n = 1, len;
+  for (int d = 0; d < nd; d++) {
+    if (!lens[d] || !expr_is_const(lens[d], &len))
+      return false;
+    n *= len;
+    if (n > most)
+      return false;
+  }
+  return true;
+}
+
+static void decl_small(Stmt *st, void *arg) {
+  Smallness *sm = arg;
+  if (st->kind == S_DECL && st->var->type->kind == TY_ARRAY)
+    sm->all &= small_array(st->var->type, sm->most);
+}
+
+/* Are all arrays of the program exact for the cells (--exact: a cell per
+ * element)? Then nothing is lost that a sum would need. */
+static bool exact_arrays_only(Run *r) {
+  Program *p = r->orig;
+  Smallness sm = {r->o->cells.exact_elements, r->o->cells.exact_elements > 0};
+  for (int i = 0; i < p->globals.len && sm.all; i++)
+    if (p->globals.data[i]->type->kind == TY_ARRAY)
+      sm.all &= small_array(p->globals.data[i]->type, sm.most);
+  for (int i = 0; i < p->funcs.len && sm.all; i++)
+    stmt_walk(p->funcs.data[i]->body, decl_small, &sm);
+  return sm.all;
+}
+
+/* Share of the time for the attempt with ghost totals. */
+#define GHOST_SHARE 0.25
+
+/* The proof of a verdict found: print it, the invariants asked for and
+ * the witness; the exit code. */
+static int proved(Run *r, Attempt *at) {
+  r->verdict = VERDICT_TRUE;
+  r->precision = at->line;
+  r->why = NULL;
+  print_verdict(r);
+  lift_proof(r, at, at->poly.verdict == VERDICT_TRUE ? &at->poly : &(Answer){0});
+  if (at->poly.verdict != VERDICT_TRUE && at->c && r->o->lift_invariants) {
+    Answer a = {0};
+    spacer_invariants(at->c, &at->sr, &a, "spacer");
+    lift_proof(r, at, &a);
+  }
+  print_invariants(r);
+  if (json(r))
+    print_json(r);
+  int w = write_witness(r);
+  return w ? w : EXIT_TRUE;
+}
+
+/* One attempt, at the first precision, on the program whose scans of
+ * whole arrays are sums of ghost totals (ghosts.c: it means the same for
+ * every defined run), when there are such scans. Only a proof counts: a
+ * counterexample is left to the attempts on the program itself, and so
+ * are facts (the invariants mention the ghosts). The exit code of a
+ * verdict (the rest of the random runs follow a failed attempt), 0 for
+ * none. */
+static int ghost_attempt(Run *r, Precision *pr) {
+  if (exact_arrays_only(r))
+    return 0;
+  Program *p = reparse(r);
+  if (!p || !ghost_totals(p))
+    return 0;
+  double t0 = clock_now();
+  Attempt at = {.pr = pr, .prog = p};
+  pr->attempts++;
+  Outcome out = attempt(r, &at, min2(GHOST_SHARE * (r->deadline - r->start), left(r)));
+  pr->attempts--;
+  if (out == OUT_BUG) {
+    r->bug = NULL;
+    out = OUT_UNKNOWN;
+  }
+  at.note = at.note ? xformat("with ghost totals: %s", at.note) : "with ghost totals";
+  log_attempt(r, &at, out, clock_now() - t0);
+  if (out != OUT_PROOF)
+    return more_runs(r) ? finish(r) : 0;
+  r->how = xformat("%s, ghost totals", r->how);
+  return proved(r, &at);
+}
+
 static int refine(Run *r) {
   Precisions ps = {0};
   precision_candidates(r->orig, &r->o->cells, &ps);
@@ -673,6 +778,9 @@ static int refine(Run *r) {
     vec_push(&ps, pr);
   }
   say(r, "%d precisions to try", ps.len);
+  int g = r->o->no_refine ? 0 : ghost_attempt(r, ps.data[0]);
+  if (g)
+    return g;
   Outcome last = OUT_UNKNOWN;
   const char *last_note = NULL;
   while (left(r) > 0.2) {
@@ -693,21 +801,7 @@ static int refine(Run *r) {
       return finish(r);
     switch (out) {
     case OUT_PROOF:
-      r->verdict = VERDICT_TRUE;
-      r->precision = at.line;
-      r->why = NULL;
-      print_verdict(r);
-      lift_proof(r, &at, at.poly.verdict == VERDICT_TRUE ? &at.poly : &(Answer){0});
-      if (at.poly.verdict != VERDICT_TRUE && at.c && r->o->lift_invariants) {
-        Answer a = {0};
-        spacer_invariants(at.c, &at.sr, &a, "spacer");
-        lift_proof(r, &at, &a);
-      }
-      print_invariants(r);
-      if (json(r))
-        print_json(r);
-      int w = write_witness(r);
-      return w ? w : EXIT_TRUE;
+      return proved(r, &at);
     case OUT_BUG:
       r->verdict = VERDICT_FALSE;
       r->precision = at.line;
@@ -752,6 +846,36 @@ static int refine(Run *r) {
                                             r->log.len)
                                   : (last_note ? last_note : "no proof found");
   return finish(r);
+}
+
+/* ---- Sums over whole arrays ------------------------------------------------------------- */
+
+/* Share of the time for the reduction prover (reductions.h): it answers
+ * at once when the program does not have its shape; when it has, the 2-D
+ * array-patterns take 5-14 s on a loaded machine, and the attempts on the
+ * cells rarely prove such programs (0 of 30 before it). */
+#define SUMS_SHARE 0.6
+
+/* Assertions on sums over arrays filled (and updated) by earlier loops,
+ * proved by computing the sums from re-checked facts: true, or nothing
+ * concluded (a wrong assertion is left to the attempts, which may find
+ * its counterexample). */
+static bool sums_of_arrays(Run *r) {
+  if (exact_arrays_only(r))
+    return false;
+  deadline_phase("sums over arrays");
+  LiftedVec facts = {0};
+  const char *why = NULL;
+  double t0 = clock_now();
+  bool ok = reductions_prove(r->orig, t0 + SUMS_SHARE * (r->deadline - r->start), &facts, &why);
+  say(r, "sums over arrays: %s (%.2f s)", ok ? "proved" : why, clock_now() - t0);
+  if (!ok)
+    return false;
+  r->verdict = VERDICT_TRUE;
+  r->how = "sums over arrays";
+  r->invariants = facts; /* re-checked: for --invariants and the witness */
+  r->lifted = r->o->lift_invariants;
+  return true;
 }
 
 /* ---- Other back-ends, and the baseline without cells ---------------------------------- */
@@ -920,5 +1044,7 @@ int verify_main(Options *o) {
     return other_backend(&r, abs);
   if (o->no_cells)
     return no_cells(&r);
+  if (!o->no_facts && !o->no_refine && sums_of_arrays(&r))
+    return finish(&r);
   return refine(&r);
 }

@@ -605,7 +605,7 @@ char *emit_c_text(Program *p, EmitLoops *loops) {
         line(&em, "%s = 0;", decl_of(v));
         line(&em, "(void)%s;", v->name);
       } else {
-        line(&em, "%s;", decl_of(v));
+        line(&em, "%s;%s", decl_of(v), v->role == ROLE_GHOST ? " /* ghost */" : "");
       }
     }
     block_body(&em, f->body);

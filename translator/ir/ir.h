@@ -80,6 +80,8 @@ typedef enum {
   ROLE_CELL_INDEX,     /* index of a cell (one per dimension) */
   ROLE_CELL_VALUE,     /* value of a cell */
   ROLE_OBSERVER,       /* observer flag: written, never read */
+  ROLE_GHOST,          /* instrumentation (ghost totals, ghosts.c): not the
+                          program's, never shown as one of its variables */
 } VarRole;
 
 struct Var {

@@ -149,9 +149,17 @@ static Z3_ast modular(Expr *e, Z3_ast v) {
 
 static Z3_ast int_value(Expr *e, SmtEnv *env);
 
+static bool no_wrap;
+
+bool smt_set_no_wrap(bool on) {
+  bool was = no_wrap;
+  no_wrap = on;
+  return was;
+}
+
 Z3_ast smt_int(Expr *e, SmtEnv *env) {
   Z3_ast v = int_value(e, env);
-  return expr_wraps(e) ? modular(e, v) : v;
+  return expr_wraps(e) && !no_wrap ? modular(e, v) : v;
 }
 
 /* The value of e as by mathematical integers, its operands as C has them. */

@@ -44,6 +44,11 @@ typedef struct SmtEnv {
  * logical operators give 0 or 1, a cast to _Bool gives 0 or 1, other casts
  * are ignored. env may be NULL. */
 Z3_ast smt_int(Expr *e, SmtEnv *env);
+/* While on (the previous setting is returned), smt_int and smt_bool read
+ * every operation as on mathematical integers, conversions that wrap
+ * included: for guesses that a check on exact terms decides later, never
+ * for a conclusion. */
+bool smt_set_no_wrap(bool on);
 /* A Boolean term for e read as a condition (e != 0). */
 Z3_ast smt_bool(Expr *e, SmtEnv *env);
 /* The Int constant of a variable (by name). */

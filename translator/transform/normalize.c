@@ -15,6 +15,8 @@
  *     inside the condition (E_INDEX), so that the cell abstraction can check
  *     it only where every index read is a cell index (see cells.c);
  *   - E_NONDET appears only as the whole right-hand side of an S_ASSIGN;
+ *   - a local assigned once by a constant is read as that constant
+ *     (constprop.c);
  *   - an element read again with nothing in between that may change it is
  *     not read again (share_reads.c).
  *
@@ -643,6 +645,7 @@ Program *normalize_program(Program *p) {
       stmt_walk(p->funcs.data[i]->body, reject_entry_call, p);
   if (error_count())
     return NULL;
+  propagate_constants(p);
   share_reads(p);
   return p;
 }

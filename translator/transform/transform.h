@@ -58,6 +58,20 @@ void check_array_aliasing(Program *p);
  * the same. */
 void share_reads(Program *p);
 
+/* constprop.c: a local assigned once, at the top level of its function,
+ * by a constant that fits its type, and read only after that assignment,
+ * is read as the constant (its reads are replaced). Core IR in, core IR
+ * out; the program means the same. */
+void propagate_constants(Program *p);
+
+/* ghosts.c: ghost totals. Each scan of p (loops.h) that sums whole arrays
+ * filled before it is replaced by the sum of ghost variables (ROLE_GHOST)
+ * kept equal to the arrays' totals at every write; where the conditions of
+ * ghosts.c do not hold the scan is left alone. p is changed in place and
+ * means the same for every defined run (ghosts.c argues it); give a copy
+ * if the original is still needed. Returns the number of scans replaced. */
+int ghost_totals(Program *p);
+
 /* coverage.c: assertions (of orig) that a proof on the cells of abs may
  * not cover because --cells/--ordered/--focus leave some read indices
  * unobserved; each gets a warning unless quiet. 0 means every assertion is

@@ -1,0 +1,270 @@
+/* Ghost totals (ghosts.c): which scans are summarized, and that the
+ * instrumented program means the same: on random runs it reaches the
+ * error, blocks, or returns the same value with the same user variables
+ * as the original. */
+#include "helpers.h"
+#include "loops.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define HEADER                                                                                \
+  "extern int __VERIFIER_nondet_int(void);\n"                                                 \
+  "extern void __VERIFIER_assume(int);\n"                                                     \
+  "extern void __VERIFIER_assert(int);\n"
+
+/* a reversed pair, a read-modify-write: totals without a fact */
+static const char pairs[] = HEADER
+    "int main(void) {\n"
+    "  int n = __VERIFIER_nondet_int();\n"
+    "  __VERIFIER_assume(n > 0 && n < 8);\n"
+    "  int a[n], b[n], num = -1;\n"
+    "  long long s = 0;\n"
+    "  for (int i = 0; i < n; i++) { a[i] = 0; b[i] = num * i; }\n"
+    "  while (1) {\n"
+    "    int k = __VERIFIER_nondet_int() % n;\n"
+    "    __VERIFIER_assume(k >= 0 && k < n);\n"
+    "    a[k] = a[k] + k;\n"
+    "    b[n - 1 - k] = num * k;\n"
+    "    if (__VERIFIER_nondet_int() < 3) break;\n"
+    "  }\n"
+    "  int i;\n"
+    "  for (i = 0; i < n; i++) s = s + a[i] + b[i];\n"
+    "  __VERIFIER_assert(s <= 4);\n"
+    "  return (int)s + i;\n"
+    "}\n";
+
+/* squares through a pure function, two accumulators, old values read by
+ * an assumption first */
+static const char squares[] = HEADER
+    "long long square(long long x) { return x * x; }\n"
+    "int main(void) {\n"
+    "  int n = __VERIFIER_nondet_int();\n"
+    "  __VERIFIER_assume(n > 0 && n < 7);\n"
+    "  int a[n], b[n];\n"
+    "  long long s1 = 0, s2 = 0;\n"
+    "  for (int i = 0; i < n; i++) { a[i] = i; b[i] = -i; }\n"
+    "  int c = 1;\n"
+    "  while (__VERIFIER_nondet_int() > 5) {\n"
+    "    int k = __VERIFIER_nondet_int(), j = __VERIFIER_nondet_int();\n"
+    "    __VERIFIER_assume(k >= 0 && k < n && j >= 0 && j < n);\n"
+    "    __VERIFIER_assume(a[k] >= 0);\n"
+    "    a[k] = c; b[j] = -c; c = c + 1;\n"
+    "  }\n"
+    "  for (int i = 0; i < n; i++) { s1 = s1 + square(a[i]); s2 = s2 + square(b[i]); }\n"
+    "  __VERIFIER_assert(s1 == s2);\n"
+    "  return (int)(s1 - s2);\n"
+    "}\n";
+
+/* 2-D: a transposed pair of writes, a diagonal fill by a path equality */
+static const char matrix[] = HEADER
+    "int main(void) {\n"
+    "  int n = __VERIFIER_nondet_int();\n"
+    "  __VERIFIER_assume(n > 0 && n < 5);\n"
+    "  int m[n][n];\n"
+    "  long long s = 0;\n"
+    "  for (int r = 0; r < n; r++)\n"
+    "    for (int c = 0; c < n; c++) { if (r == c) m[r][r] = 1; else m[r][c] = r - c; }\n"
+    "  while (__VERIFIER_nondet_int() > 5) {\n"
+    "    int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();\n"
+    "    __VERIFIER_assume(x >= 0 && x < n && y >= 0 && y < n);\n"
+    "    m[x][y] = -1; m[y][x] = 1;\n"
+    "  }\n"
+    "  for (int r = 0; r < n; r++) for (int c = 0; c < n; c++) s = s + m[r][c];\n"
+    "  __VERIFIER_assert(s >= 0 && s <= n);\n"
+    "  return (int)s;\n"
+    "}\n";
+
+/* values that toggle in fill order (dead array afterwards) */
+static const char toggle[] = HEADER
+    "int main(void) {\n"
+    "  int n = __VERIFIER_nondet_int();\n"
+    "  __VERIFIER_assume(n > 1 && n < 6);\n"
+    "  int m[n][n], v = 1;\n"
+    "  long long s = 0;\n"
+    "  for (int r = 0; r < n; r++) for (int c = 0; c < n; c++) {\n"
+    "    if ((r + c) % 2 == 0) { m[r][c] = v; v = -v; } else m[r][c] = 0; }\n"
+    "  for (int r = 0; r < n; r++) for (int c = 0; c < n; c++) s += m[r][c];\n"
+    "  __VERIFIER_assert(s == 0 || s == 1);\n"
+    "  return (int)s;\n"
+    "}\n";
+
+/* the scan covers part of the array: writes outside it do not count */
+static const char partial[] = HEADER
+    "int main(void) {\n"
+    "  int n = __VERIFIER_nondet_int();\n"
+    "  __VERIFIER_assume(n > 0 && n < 6);\n"
+    "  int a[n + 2];\n"
+    "  long long s = 0;\n"
+    "  for (int i = n - 1; i >= 0; i--) a[i] = 1;\n"
+    "  a[n] = 5; a[n + 1] = 7;\n"
+    "  while (__VERIFIER_nondet_int() > 5) {\n"
+    "    int k = __VERIFIER_nondet_int() % (n + 2);\n"
+    "    __VERIFIER_assume(k >= 0 && k < n + 2);\n"
+    "    a[k] = a[k] * 4 + 1;\n"
+    "  }\n"
+    "  for (int i = n - 1; i >= 0; i--) s += a[i];\n"
+    "  __VERIFIER_assert(s <= 3 * n);\n"
+    "  return (int)s;\n"
+    "}\n";
+
+/* ---- Equivalence on random runs ----------------------------------------------------- */
+
+static bool user_var(const Var *v) { return v->role == ROLE_USER && is_scalar(v->type); }
+
+/* Runs of both programs with the same nondeterministic values agree;
+ * returns how many reached the error. */
+static int same_runs(Program *orig, Program *ghost, int runs) {
+  srand(12345);
+  int outcomes[5] = {0};
+  for (int r = 0; r < runs; r++) {
+    long long vals[64];
+    for (int i = 0; i < 64; i++)
+      vals[i] = rand() % 10 - 1; /* -1 .. 8: sizes, indices, loop exits */
+    TestOracle a = {.values = vals, .nvalues = 64}, b = a;
+    RunInfo x = run_oracle(orig, &a), y = run_oracle(ghost, &b);
+    if (x.result != y.result)
+      fail_msg("run %d: %s vs %s", r, run_result_name(x.result), run_result_name(y.result));
+    outcomes[x.result]++;
+    if (x.result != RUN_OK)
+      continue;
+    assert_int_equal(x.ret, y.ret);
+    for (int i = 0; i < x.final_vars.len; i++) {
+      Var *v = x.final_vars.data[i];
+      long long w;
+      if (!user_var(v))
+        continue;
+      assert_true(final_of(&y, v->name, &w));
+      if (w != x.final_values.data[i])
+        fail_msg("run %d: %s = %lld vs %lld", r, v->name, x.final_values.data[i], w);
+    }
+  }
+  /* the runs must exercise the program */
+  assert_true(outcomes[RUN_OK] > runs / 20);
+  return outcomes[RUN_ERROR];
+}
+
+static int ghost_vars(Program *p) {
+  int n = 0;
+  Func *f = find_func(p, "main");
+  for (int i = 0; i < f->locals.len; i++)
+    n += f->locals.data[i]->role == ROLE_GHOST;
+  return n;
+}
+
+static int scans_left(Program *p) {
+  NestVec v = {0};
+  loop_nests(p, find_func(p, "main"), &v);
+  int n = 0;
+  for (int i = 0; i < v.len; i++)
+    n += v.data[i]->kind == NEST_SCAN;
+  return n;
+}
+
+static void summarized(const char *src, int errors_expected) {
+  Program *orig = normalize_text(src), *ghost = normalize_text(src);
+  assert_non_null(orig);
+  assert_int_equal(ghost_totals(ghost), 1);
+  assert_int_equal(scans_left(orig), 1);
+  assert_int_equal(scans_left(ghost), 0);
+  assert_true(ghost_vars(ghost) > 0);
+  int errors = same_runs(orig, ghost, 400);
+  if (errors_expected)
+    assert_true(errors > 0);
+  else
+    assert_int_equal(errors, 0);
+}
+
+static void reversed_pairs(void **state) {
+  (void)state;
+  summarized(pairs, 1);
+}
+
+static void squares_of_elements(void **state) {
+  (void)state;
+  summarized(squares, 1);
+}
+
+static void matrix_pairs(void **state) {
+  (void)state;
+  summarized(matrix, 0);
+}
+
+static void toggled_fill_and_dead_array(void **state) {
+  (void)state;
+  summarized(toggle, 0);
+  Program *g = normalize_text(toggle);
+  ghost_totals(g);
+  assert_int_equal(count_stmts(find_func(g, "main"), S_WRITE), 0);
+}
+
+static void part_of_an_array(void **state) {
+  (void)state;
+  summarized(partial, 1);
+}
+
+/* Each program is left exactly as it was. */
+static void left_alone(void **state) {
+  (void)state;
+  static const char *const srcs[] = {
+      /* the scan's box is not the fill's */
+      HEADER "int main(void) { int n = __VERIFIER_nondet_int(); int a[n]; long long s = 0;\n"
+             "  for (int i = 0; i < n; i++) a[i] = 1;\n"
+             "  for (int i = 0; i < n - 1; i++) s = s + a[i];\n"
+             "  __VERIFIER_assert(s >= 0); return 0; }\n",
+      /* the bound moves between the fill and the scan */
+      HEADER "int main(void) { int n = __VERIFIER_nondet_int(); int a[n + 5]; long long s = 0;\n"
+             "  for (int i = 0; i < n; i++) a[i] = 1;\n"
+             "  n = n + 1;\n"
+             "  for (int i = 0; i < n; i++) s = s + a[i];\n"
+             "  __VERIFIER_assert(s >= 0); return 0; }\n",
+      /* no fill: not every element written */
+      HEADER "int main(void) { int n = __VERIFIER_nondet_int(); int a[n]; long long s = 0;\n"
+             "  for (int i = 0; i < n; i++) if (i % 2) a[i] = 1;\n"
+             "  for (int i = 0; i < n; i++) if (i > 1) a[i] = 3;\n"
+             "  for (int i = 0; i < n; i++) s = s + a[i];\n"
+             "  __VERIFIER_assert(s >= 0); return 0; }\n",
+      /* a term that is not an element */
+      HEADER "int main(void) { int n = __VERIFIER_nondet_int(); int a[n]; long long s = 0;\n"
+             "  for (int i = 0; i < n; i++) a[i] = 1;\n"
+             "  for (int i = 0; i < n; i++) s = s + a[i] + i;\n"
+             "  __VERIFIER_assert(s >= 0); return 0; }\n",
+      /* the array escapes to a function */
+      HEADER "void set(int *p, int k) { p[k] = 9; }\n"
+             "int main(void) { int n = __VERIFIER_nondet_int(); int a[n]; long long s = 0;\n"
+             "  for (int i = 0; i < n; i++) a[i] = 1;\n"
+             "  if (n > 0) set(a, 0);\n"
+             "  for (int i = 0; i < n; i++) s = s + a[i];\n"
+             "  __VERIFIER_assert(s >= 0); return 0; }\n",
+      /* an unsigned accumulator */
+      HEADER "int main(void) { int n = __VERIFIER_nondet_int(); int a[n]; unsigned s = 0;\n"
+             "  for (int i = 0; i < n; i++) a[i] = 1;\n"
+             "  for (int i = 0; i < n; i++) s = s + a[i];\n"
+             "  __VERIFIER_assert(s >= 0); return 0; }\n",
+      /* a temporary of the scan read after it */
+      HEADER "int main(void) { int n = __VERIFIER_nondet_int(); int a[n], t = 0; long long s = 0;\n"
+             "  for (int i = 0; i < n; i++) a[i] = 1;\n"
+             "  for (int i = 0; i < n; i++) { t = a[i]; s = s + t; }\n"
+             "  __VERIFIER_assert(s >= t); return 0; }\n",
+  };
+  for (size_t i = 0; i < sizeof srcs / sizeof srcs[0]; i++) {
+    Program *p = normalize_text(srcs[i]);
+    assert_non_null(p);
+    char *before = c_text(p);
+    if (ghost_totals(p) != 0)
+      fail_msg("program %zu was summarized", i);
+    assert_string_equal(c_text(p), before);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_teardown(reversed_pairs, teardown_all),
+      cmocka_unit_test_teardown(squares_of_elements, teardown_all),
+      cmocka_unit_test_teardown(matrix_pairs, teardown_all),
+      cmocka_unit_test_teardown(toggled_fill_and_dead_array, teardown_all),
+      cmocka_unit_test_teardown(part_of_an_array, teardown_all),
+      cmocka_unit_test_teardown(left_alone, teardown_all),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
