@@ -13,7 +13,10 @@
 . "$2/tests/e2e/lib.sh"
 
 shopt -s nullglob
-corpus=("$src"/tests/fuzz/corpus/*)
+# the corpus: the inputs campaigns kept, and the repository's programs (the
+# fuzzer's seeds, run.sh)
+corpus=("$src"/tests/fuzz/corpus/* "$src"/examples/*.c "$src"/tests/data/verify/*.c
+        "$src"/tests/data/bench/*/*.c)
 regressions=("$src"/tests/fuzz/regressions/*)
 [ ${#corpus[@]} -gt 0 ] || fail "no inputs in tests/fuzz/corpus"
 replay="$build/tests/fuzz/fuzz_replay"

@@ -37,6 +37,9 @@ cleanup() { if $keep_artifacts; then rm -rf "$work/corpus" "$work/tmp"; else rm 
 trap cleanup EXIT
 mkdir -p "$work/corpus" "$work/artifacts" "$work/tmp"
 cp "$src"/tests/fuzz/corpus/* "$src"/tests/fuzz/regressions/* "$work/corpus/" 2>/dev/null || true
+# the programs of the repository are seeds too, taken where they live
+find "$src/examples" "$src/tests/data/verify" "$src/tests/data/bench" -maxdepth 3 -name '*.c' |
+  while read -r f; do cp "$f" "$work/corpus/seed_$(echo "$f" | md5sum | cut -c1-12).c"; done
 seeds=$(ls "$work/corpus" | wc -l)
 
 # -close_fd_mask=3: the translator's and clang's diagnostics on rejected
