@@ -199,6 +199,33 @@ bool expr_has_index(const Expr *e) {
   return false;
 }
 
+bool expr_same(const Expr *a, const Expr *b) {
+  if (a == b)
+    return true;
+  if (!a || !b || a->kind != b->kind || a->type != b->type)
+    return false;
+  switch (a->kind) {
+  case E_NUM:
+    return a->num == b->num;
+  case E_VAR:
+    return a->var == b->var;
+  case E_NONDET:
+  case E_INDEX:
+  case E_CALL:
+  case E_STMT:
+  case E_INIT:
+    return false;
+  default:
+    break;
+  }
+  if (a->args.len != b->args.len)
+    return false;
+  for (int i = 0; i < a->args.len; i++)
+    if (!expr_same(a->args.data[i], b->args.data[i]))
+      return false;
+  return expr_same(a->lhs, b->lhs) && expr_same(a->rhs, b->rhs) && expr_same(a->cond, b->cond);
+}
+
 bool expr_equal(const Expr *a, const Expr *b) {
   if (a == b)
     return true;

@@ -250,6 +250,10 @@ bool var_in(const VarVec *v, const Var *x);
 bool expr_is_const(const Expr *e, long long *value);
 bool expr_has_index(const Expr *e);       /* reads an array */
 bool expr_equal(const Expr *a, const Expr *b);
+/* Structurally equal, types and casts included (an index converted
+ * differently may be another element), and pure: false for reads, calls,
+ * nondet values and statement expressions. */
+bool expr_same(const Expr *a, const Expr *b);
 /* Visit every variable an expression mentions. */
 void expr_vars(const Expr *e, void (*fn)(Var *, void *), void *arg);
 Expr *expr_subst(Expr *e, Var *v, Expr *by);   /* copy with v := by */

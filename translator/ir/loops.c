@@ -295,28 +295,6 @@ static void find_counters(LoopNest *n, Stmt *prev) {
 
 Stmt *nest_inner(const LoopNest *n) { return n->counters[n->depth - 1].loop; }
 
-bool expr_same(const Expr *a, const Expr *b) {
-  if (a == b)
-    return true;
-  if (!a || !b || a->kind != b->kind || a->type != b->type)
-    return false;
-  switch (a->kind) {
-  case E_NUM:
-    return a->num == b->num;
-  case E_VAR:
-    return a->var == b->var;
-  case E_NONDET:
-  case E_INDEX:
-  case E_CALL:
-  case E_STMT:
-  case E_INIT:
-    return false;
-  default:
-    return !a->args.len && !b->args.len && expr_same(a->lhs, b->lhs) &&
-           expr_same(a->rhs, b->rhs) && expr_same(a->cond, b->cond);
-  }
-}
-
 bool fill_box_is(const LoopNest *n, const Fill *fl, const LoopNest *other) {
   if (n->depth != other->depth)
     return false;

@@ -100,9 +100,6 @@ bool nest_assigns(const LoopNest *n, Var *v);
 /* Is the box of fill fl of nest n the box of nest other, index by index
  * (the same bound expressions, conversions included)? */
 bool fill_box_is(const LoopNest *n, const Fill *fl, const LoopNest *other);
-/* Structurally equal pure expressions, conversions included (no array
- * reads, calls or nondeterministic values). */
-bool expr_same(const Expr *a, const Expr *b);
 
 /* Does a statement under s (s included) write the array a, or pass it to
  * a function? (Assignments of scalars: stmt_assigns, dataflow.h.) */

@@ -37,35 +37,6 @@ typedef struct Avail {
 
 typedef VEC(Avail) AvailVec;
 
-/* Structurally equal, casts included: an index converted differently may
- * be a different element. */
-static bool same_expr(const Expr *a, const Expr *b) {
-  if (a == b)
-    return true;
-  if (!a || !b || a->kind != b->kind || a->type != b->type)
-    return false;
-  switch (a->kind) {
-  case E_NUM:
-    return a->num == b->num;
-  case E_VAR:
-    return a->var == b->var;
-  case E_NONDET:
-  case E_INDEX:
-  case E_CALL:
-  case E_STMT:
-  case E_INIT:
-    return false; /* not a pure index */
-  default:
-    break;
-  }
-  if (a->args.len != b->args.len)
-    return false;
-  for (int i = 0; i < a->args.len; i++)
-    if (!same_expr(a->args.data[i], b->args.data[i]))
-      return false;
-  return same_expr(a->lhs, b->lhs) && same_expr(a->rhs, b->rhs) && same_expr(a->cond, b->cond);
-}
-
 static bool mentions(const Expr *e, const Var *v) {
   if (!e)
     return false;
@@ -109,7 +80,7 @@ static Avail *find(AvailVec *av, const Var *a, const ExprVec *idx) {
       continue;
     bool same = true;
     for (int j = 0; j < idx->len && same; j++)
-      same = same_expr(x->idx.data[j], idx->data[j]);
+      same = expr_same(x->idx.data[j], idx->data[j]);
     if (same)
       return x;
   }
