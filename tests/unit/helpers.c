@@ -222,19 +222,6 @@ Var *var_named(Program *p, Func *f, const char *name) {
   return v ? v : find_global(p, name);
 }
 
-bool expr_mentions(const Expr *e, const Var *v) {
-  if (!e)
-    return false;
-  if ((e->kind == E_VAR || e->kind == E_INDEX) && e->var == v)
-    return true;
-  if (expr_mentions(e->lhs, v) || expr_mentions(e->rhs, v) || expr_mentions(e->cond, v))
-    return true;
-  for (int i = 0; i < e->args.len; i++)
-    if (expr_mentions(e->args.data[i], v))
-      return true;
-  return false;
-}
-
 int count_index(const Expr *e) {
   if (!e)
     return 0;

@@ -65,8 +65,6 @@ typedef void (*ExprVisitor)(Expr *e, Stmt *owner, bool top, void *arg);
 void visit_exprs(Stmt *s, ExprVisitor fn, void *arg);
 /* Local (or parameter) of f called name, else the global. */
 Var *var_named(Program *p, Func *f, const char *name);
-/* Does e mention variable v (E_VAR or E_INDEX of v)? */
-bool expr_mentions(const Expr *e, const Var *v);
 /* Number of E_INDEX nodes in e. */
 int count_index(const Expr *e);
 /* The cells of `array` (by name) living in function `owner` (NULL: global). */

@@ -199,6 +199,19 @@ bool expr_has_index(const Expr *e) {
   return false;
 }
 
+bool expr_mentions(const Expr *e, const Var *v) {
+  if (!e)
+    return false;
+  if ((e->kind == E_VAR || e->kind == E_INDEX) && e->var == v)
+    return true;
+  if (expr_mentions(e->lhs, v) || expr_mentions(e->rhs, v) || expr_mentions(e->cond, v))
+    return true;
+  for (int i = 0; i < e->args.len; i++)
+    if (expr_mentions(e->args.data[i], v))
+      return true;
+  return false;
+}
+
 bool expr_same(const Expr *a, const Expr *b) {
   if (a == b)
     return true;

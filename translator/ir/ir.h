@@ -254,6 +254,8 @@ bool expr_equal(const Expr *a, const Expr *b);
  * differently may be another element), and pure: false for reads, calls,
  * nondet values and statement expressions. */
 bool expr_same(const Expr *a, const Expr *b);
+/* Does e use v, as a variable or as the array it reads? */
+bool expr_mentions(const Expr *e, const Var *v);
 /* Visit every variable an expression mentions. */
 void expr_vars(const Expr *e, void (*fn)(Var *, void *), void *arg);
 Expr *expr_subst(Expr *e, Var *v, Expr *by);   /* copy with v := by */

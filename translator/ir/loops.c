@@ -84,19 +84,6 @@ bool expr_invariant_in(const Expr *e, Stmt *s) {
   return inv.ok;
 }
 
-static bool mentions(const Expr *e, const Var *v) {
-  if (!e)
-    return false;
-  if ((e->kind == E_VAR || e->kind == E_INDEX) && e->var == v)
-    return true;
-  if (mentions(e->lhs, v) || mentions(e->rhs, v) || mentions(e->cond, v))
-    return true;
-  for (int i = 0; i < e->args.len; i++)
-    if (mentions(e->args.data[i], v))
-      return true;
-  return false;
-}
-
 /* e without conversions that keep its value (widening casts). */
 static const Expr *bare(const Expr *e) {
   while (e && e->kind == E_CAST && e->type->kind == TY_INT && !expr_wraps(e))
@@ -224,13 +211,13 @@ static Expr *test_bound(Expr *test, Var *v, int dir, bool *incl) {
   Expr *l = test->lhs, *r = test->rhs;
   if (k != E_LT && k != E_LE && k != E_GT && k != E_GE)
     return NULL;
-  if (is_var(r, v) && !mentions(l, v)) { /* b < c  is  c > b */
+  if (is_var(r, v) && !expr_mentions(l, v)) { /* b < c  is  c > b */
     Expr *t = l;
     l = r;
     r = t;
     k = k == E_LT ? E_GT : k == E_LE ? E_GE : k == E_GT ? E_LT : E_LE;
   }
-  if (!is_var(l, v) || mentions(r, v))
+  if (!is_var(l, v) || expr_mentions(r, v))
     return NULL;
   if ((dir > 0 && k != E_LT && k != E_LE) || (dir < 0 && k != E_GT && k != E_GE))
     return NULL;
@@ -249,7 +236,7 @@ static bool counter_of(Stmt *loop, Stmt *prev, Stmt *nest, Counter *c) {
     return false;
   bool incl = false;
   Expr *bound = test_bound(test, v, dir, &incl);
-  if (!bound || mentions(prev->expr, v) || stmt_assigns(loop->body, v) ||
+  if (!bound || expr_mentions(prev->expr, v) || stmt_assigns(loop->body, v) ||
       !expr_invariant_in(bound, nest) || !expr_invariant_in(prev->expr, nest) ||
       expr_has_index(bound) || expr_has_index(prev->expr))
     return false;
@@ -624,28 +611,28 @@ static bool adds_to(const Expr *e, const Var *acc) {
   if (e->kind == E_VAR)
     return e->var == acc;
   if (e->kind == E_ADD)
-    return (adds_to(e->lhs, acc) && !mentions(e->rhs, acc)) ||
-           (adds_to(e->rhs, acc) && !mentions(e->lhs, acc));
+    return (adds_to(e->lhs, acc) && !expr_mentions(e->rhs, acc)) ||
+           (adds_to(e->rhs, acc) && !expr_mentions(e->lhs, acc));
   if (e->kind == E_SUB)
-    return adds_to(e->lhs, acc) && !mentions(e->rhs, acc);
+    return adds_to(e->lhs, acc) && !expr_mentions(e->rhs, acc);
   return false;
 }
 
 /* Expressions a statement reads (not what it assigns). */
 static bool stmt_mentions(const Stmt *s, const Var *v) {
-  if (mentions(s->expr, v))
+  if (expr_mentions(s->expr, v))
     return true;
   for (int i = 0; i < s->idx.len; i++)
-    if (mentions(s->idx.data[i], v))
+    if (expr_mentions(s->idx.data[i], v))
       return true;
   for (int i = 0; i < s->args.len; i++)
-    if (mentions(s->args.data[i], v))
+    if (expr_mentions(s->args.data[i], v))
       return true;
   return false;
 }
 
 static bool event_mentions(const Event *ev, const Var *v) {
-  return ev->s ? stmt_mentions(ev->s, v) : mentions(ev->cond, v);
+  return ev->s ? stmt_mentions(ev->s, v) : expr_mentions(ev->cond, v);
 }
 
 /* The accumulators of a scan body, or false if it is not one. */

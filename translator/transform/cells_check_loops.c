@@ -8,19 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool mentions(const Expr *e, const Var *v) {
-  if (!e)
-    return false;
-  if ((e->kind == E_VAR || e->kind == E_INDEX) && e->var == v)
-    return true;
-  if (mentions(e->lhs, v) || mentions(e->rhs, v) || mentions(e->cond, v))
-    return true;
-  for (int i = 0; i < e->args.len; i++)
-    if (mentions(e->args.data[i], v))
-      return true;
-  return false;
-}
-
 /* index expression == k + offset ? */
 static bool counter_offset(const Expr *e, const Var *k, long long *off) {
   while (e->kind == E_CAST)
@@ -159,7 +146,7 @@ static void bound_var_fixed(Var *v, void *arg) {
 
 /* The bound does not change while the loop runs. */
 static bool bound_ok(Expr *bound, Var *k, Stmt *loop) {
-  if (mentions(bound, k) || expr_has_index(bound))
+  if (expr_mentions(bound, k) || expr_has_index(bound))
     return false;
   BoundCheck bc = {loop, true};
   expr_vars(bound, bound_var_fixed, &bc);

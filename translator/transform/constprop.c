@@ -58,19 +58,6 @@ static bool fits(const Type *t, long long c) {
   return c >= lo && (c < 0 || (unsigned long long)c <= hi);
 }
 
-static bool expr_mentions(const Expr *e, const Var *v) {
-  if (!e)
-    return false;
-  if (e->kind == E_VAR && e->var == v)
-    return true;
-  if (expr_mentions(e->lhs, v) || expr_mentions(e->rhs, v) || expr_mentions(e->cond, v))
-    return true;
-  for (int i = 0; i < e->args.len; i++)
-    if (expr_mentions(e->args.data[i], v))
-      return true;
-  return false;
-}
-
 /* ---- Reads and definitions under a statement ------------------------------------ */
 
 typedef struct Scan {

@@ -111,22 +111,6 @@ static int top_index(Stmt *body, Stmt *s) {
   return -1;
 }
 
-typedef struct Uses {
-  Var *v;
-  bool found;
-} Uses;
-
-static void find_var(Var *v, void *arg) {
-  Uses *u = arg;
-  u->found |= v == u->v;
-}
-
-static bool expr_uses(Expr *e, Var *v) {
-  Uses u = {v, false};
-  expr_vars(e, find_var, &u);
-  return u.found;
-}
-
 typedef struct DeclOf {
   Var *array;
   Stmt *found;
@@ -148,7 +132,7 @@ static int focus_point(Cover *cv, Func *f) {
     bool named = false;
     for (int c = 0; c < ac->cells.len && !named; c++)
       for (int d = 0; d < ac->ndims; d++)
-        named |= expr_uses(cv->abs->focus, ac->cells.data[c].index[d]);
+        named |= expr_mentions(cv->abs->focus, ac->cells.data[c].index[d]);
     if (!named)
       continue;
     named_any++;

@@ -114,19 +114,6 @@ static bool exact_in_long(const Type *t) {
   return t && (t->kind == TY_BOOL || (t->kind == TY_INT && (!t->is_unsigned || t->size < 8)));
 }
 
-static bool mentions(const Expr *e, const Var *v) {
-  if (!e)
-    return false;
-  if ((e->kind == E_VAR || e->kind == E_INDEX) && e->var == v)
-    return true;
-  if (mentions(e->lhs, v) || mentions(e->rhs, v) || mentions(e->cond, v))
-    return true;
-  for (int i = 0; i < e->args.len; i++)
-    if (mentions(e->args.data[i], v))
-      return true;
-  return false;
-}
-
 /* ---- Statements --------------------------------------------------------------------- */
 
 static Stmt *assign(Var *v, Expr *e, Loc loc) { return new_assign(v, to_type(e, v->type), loc); }
@@ -239,13 +226,13 @@ static void collect_assigned(Stmt *s, void *arg) {
 static bool used_outside(Stmt *s, Stmt *skip, Var *v) {
   if (!s || s == skip)
     return false;
-  if (mentions(s->expr, v) || (s->var == v && s->kind != S_DECL))
+  if (expr_mentions(s->expr, v) || (s->var == v && s->kind != S_DECL))
     return true;
   for (int i = 0; i < s->idx.len; i++)
-    if (mentions(s->idx.data[i], v))
+    if (expr_mentions(s->idx.data[i], v))
       return true;
   for (int i = 0; i < s->args.len; i++)
-    if (mentions(s->args.data[i], v))
+    if (expr_mentions(s->args.data[i], v))
       return true;
   for (int i = 0; i < s->stmts.len; i++)
     if (used_outside(s->stmts.data[i], skip, v))

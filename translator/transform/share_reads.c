@@ -37,22 +37,9 @@ typedef struct Avail {
 
 typedef VEC(Avail) AvailVec;
 
-static bool mentions(const Expr *e, const Var *v) {
-  if (!e)
-    return false;
-  if ((e->kind == E_VAR || e->kind == E_INDEX) && e->var == v)
-    return true;
-  if (mentions(e->lhs, v) || mentions(e->rhs, v) || mentions(e->cond, v))
-    return true;
-  for (int i = 0; i < e->args.len; i++)
-    if (mentions(e->args.data[i], v))
-      return true;
-  return false;
-}
-
 static bool idx_mentions(const ExprVec *idx, const Var *v) {
   for (int i = 0; i < idx->len; i++)
-    if (mentions(idx->data[i], v))
+    if (expr_mentions(idx->data[i], v))
       return true;
   return false;
 }
