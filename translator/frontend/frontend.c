@@ -190,6 +190,22 @@ Expr *mk(ExprKind k, Type *t, Loc loc) {
   return e;
 }
 
+Expr *mk_assign(Expr *lhs, Expr *rhs, Loc loc) {
+  Expr *e = mk(E_ASSIGN, lhs->type, loc);
+  e->lhs = lhs;
+  e->rhs = rhs;
+  return e;
+}
+
+Expr *mk_cast(Expr *e, Type *t) {
+  if (e->type == t)
+    return e;
+  Expr *c = mk(E_CAST, t, e->loc);
+  c->lhs = e;
+  c->implicit = true;
+  return c;
+}
+
 Expr *eval_constant(FE *fe, CXCursor c) {
   CXEvalResult r = clang_Cursor_Evaluate(c);
   if (!r || clang_EvalResult_getKind(r) != CXEval_Int) {

@@ -315,6 +315,10 @@ int decl_dims(FE *fe, CXCursor decl, bool is_param, Expr **lens, CXType *elem);
 const char *unique_name(FE *fe, Func *f, const char *name);
 Expr *bad_expr(FE *fe, CXCursor c, const char *what);
 Expr *mk(ExprKind k, Type *t, Loc loc);
+/* lhs = rhs, of lhs's type. */
+Expr *mk_assign(Expr *lhs, Expr *rhs, Loc loc);
+/* e converted to t (implicitly: as C would), or e when it has type t. */
+Expr *mk_cast(Expr *e, Type *t);
 /* The characters of a string literal as spelled (quotes and escapes
  * included) up to len, its zeros after: E_NUMs appended to out->args. */
 bool string_chars(const char *lit, long long len, Loc loc, Expr *out);

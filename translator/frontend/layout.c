@@ -550,13 +550,6 @@ static void spread(FE *fe, Obj *o, CXCursor decl, CXCursor init, Inits *out) {
   init_value(&x, clang_getCursorType(decl), 0, init);
 }
 
-static Expr *assign(Expr *lhs, Expr *rhs, Loc loc) {
-  Expr *e = mk(E_ASSIGN, lhs->type, loc);
-  e->lhs = lhs;
-  e->rhs = rhs;
-  return e;
-}
-
 static Stmt *expr_stmt(Expr *e, Loc loc) {
   Stmt *s = new_stmt(S_EXPR, loc);
   s->expr = e;
@@ -580,7 +573,7 @@ static Expr *init_by_value(FE *fe, Obj *o, CXCursor init, Loc loc) {
     return copy_place(fe, dst, conv_place(fe, init), loc);
   if (o->kind == OBJ_POINTER)
     return ptr_store(fe, dst, conv_ptr(fe, init), loc);
-  return assign(place_lvalue(dst), conv_operand(fe, init), loc);
+  return mk_assign(place_lvalue(dst), conv_operand(fe, init), loc);
 }
 
 void layout_local(FE *fe, CXCursor decl, Stmt *out) {
@@ -638,7 +631,7 @@ void layout_local(FE *fe, CXCursor decl, Stmt *out) {
     } else {
       block_add(out, d);
       if (ie)
-        block_add(out, expr_stmt(assign(new_var_ref(d->var, loc), ie, loc), loc));
+        block_add(out, expr_stmt(mk_assign(new_var_ref(d->var, loc), ie, loc), loc));
     }
   }
   if (!clang_Cursor_isNull(init) && !list)
@@ -845,7 +838,7 @@ void place_stable(FE *fe, Place *p, Expr **pre) {
     if (x->kind != E_NUM && x->kind != E_VAR) {
       Type *t = x->type && is_scalar(x->type) ? x->type : ty_long;
       Var *tmp = new_temp(fe->prog, fe->func, "ix", t, ROLE_TEMP, p->loc);
-      *pre = comma(*pre, assign(new_var_ref(tmp, p->loc), x, p->loc));
+      *pre = comma(*pre, mk_assign(new_var_ref(tmp, p->loc), x, p->loc));
       x = new_var_ref(tmp, p->loc);
     }
     vec_push(&idx, x);
@@ -871,7 +864,7 @@ static Stmt *copy_dims(FE *fe, CopyArg *c) {
   if (c->didx.len == nd) {
     Place d = {.obj = &(Obj){.kind = OBJ_SCALAR, .var = c->dst}, .idx = c->didx, .loc = c->loc};
     Place s = {.obj = &(Obj){.kind = OBJ_SCALAR, .var = c->src}, .idx = c->sidx, .loc = c->loc};
-    return expr_stmt(assign(place_lvalue(d), place_lvalue(s), c->loc), c->loc);
+    return expr_stmt(mk_assign(place_lvalue(d), place_lvalue(s), c->loc), c->loc);
   }
   return counted_loop(fe, "k", lens[c->didx.len], copy_rest, c, c->loc);
 }

@@ -29,21 +29,6 @@
 static Expr *num(long long n, Loc loc) { return new_num(n, loc); }
 static Expr *ref(Var *v, Loc loc) { return new_var_ref(v, loc); }
 
-static Expr *assign(Expr *lhs, Expr *rhs, Loc loc) {
-  Expr *e = mk(E_ASSIGN, lhs->type, loc);
-  e->lhs = lhs;
-  e->rhs = rhs;
-  return e;
-}
-
-static Expr *cast(Expr *e, Type *t) {
-  if (e->type == t)
-    return e;
-  Expr *c = mk(E_CAST, t, e->loc);
-  c->lhs = e;
-  c->implicit = true;
-  return c;
-}
 
 static Expr *binary(ExprKind k, Expr *a, Expr *b, Type *t, Loc loc) {
   Expr *e = new_binary(k, a, b, loc);
@@ -79,8 +64,8 @@ Stmt *counted_loop(FE *fe, const char *base, Expr *n, Stmt *(*body)(FE *, Var *t
   Var *k = temp(fe, base, t, loc);
   Var *limit = temp(fe, xformat("%s_n", base), t, loc);
   Stmt *b = new_block(loc);
-  block_add(b, expr_stmt(assign(ref(limit, loc), n, loc), loc));
-  block_add(b, expr_stmt(assign(ref(k, loc), num(0, loc), loc), loc));
+  block_add(b, expr_stmt(mk_assign(ref(limit, loc), n, loc), loc));
+  block_add(b, expr_stmt(mk_assign(ref(k, loc), num(0, loc), loc), loc));
   Stmt *step = new_block(loc);
   Expr *inc = mk(E_PREINC, t, loc);
   inc->lhs = ref(k, loc);
@@ -118,7 +103,7 @@ static Place element(Obj *blk, Expr *i, Loc loc) {
 static Expr *element_count(FE *fe, CXCursor c, Expr *bytes, long long size, const char *fn) {
   Loc loc = cx_loc(c);
   Type *st = size_type(fe);
-  bytes = cast(bytes, st);
+  bytes = mk_cast(bytes, st);
   if (size == 1)
     return bytes;
   long long k;
@@ -196,11 +181,11 @@ static Stmt *reallocate(FE *fe, BlockObj *b, Expr *len, Expr *nn, Loc loc) {
                      VAR_LOCAL, true);
   }
   Stmt *keep = new_block(loc);
-  block_add(keep, expr_stmt(assign(ref(b->old_len, loc), ref(b->len, loc), loc), loc));
+  block_add(keep, expr_stmt(mk_assign(ref(b->old_len, loc), ref(b->len, loc), loc), loc));
   block_add(keep, declare_block(b->old, false, loc));
   Copy save = {b->old, b->obj, NULL, NULL, ref(b->old_len, loc), false, loc};
   block_add(keep, copy_range(fe, &save));
-  block_add(keep, expr_stmt(assign(ref(b->len, loc), len, loc), loc));
+  block_add(keep, expr_stmt(mk_assign(ref(b->len, loc), len, loc), loc));
   block_add(keep, declare_block(b->obj, false, loc));
   Expr *m = new_cond(binary(E_LT, ref(b->old_len, loc), ref(b->len, loc), ty_int, loc),
                      ref(b->old_len, loc), ref(b->len, loc), loc);
@@ -211,7 +196,7 @@ static Stmt *reallocate(FE *fe, BlockObj *b, Expr *len, Expr *nn, Loc loc) {
     return keep;
   /* realloc(NULL, n) is malloc(n) */
   Stmt *fresh = new_block(loc);
-  block_add(fresh, expr_stmt(assign(ref(b->len, loc), len, loc), loc));
+  block_add(fresh, expr_stmt(mk_assign(ref(b->len, loc), len, loc), loc));
   block_add(fresh, declare_block(b->obj, false, loc));
   return new_if(nn, keep, fresh, loc);
 }
@@ -235,11 +220,11 @@ PtrVal alloc_block(FE *fe, CXCursor call, PClass *cls) {
   }
   Expr *bytes;
   if (lib == LIB_CALLOC) {
-    Expr *n = cast(conv_operand(fe, args.data[0]), st);
-    Expr *each = cast(conv_operand(fe, args.data[1]), st);
+    Expr *n = mk_cast(conv_operand(fe, args.data[0]), st);
+    Expr *each = mk_cast(conv_operand(fe, args.data[1]), st);
     Var *tn = temp(fe, "n", st, loc), *te = temp(fe, "size", st, loc);
-    block_add(body, expr_stmt(assign(ref(tn, loc), n, loc), loc));
-    block_add(body, expr_stmt(assign(ref(te, loc), each, loc), loc));
+    block_add(body, expr_stmt(mk_assign(ref(tn, loc), n, loc), loc));
+    block_add(body, expr_stmt(mk_assign(ref(te, loc), each, loc), loc));
     /* n * size overflows: calloc fails; allocation succeeds, so it does
      * not: size == 0 || n * size / size == n */
     Expr *prod = binary(E_MUL, ref(tn, loc), ref(te, loc), st, loc);
@@ -252,7 +237,7 @@ PtrVal alloc_block(FE *fe, CXCursor call, PClass *cls) {
     bytes = conv_operand(fe, args.data[lib == LIB_REALLOC ? 1 : 0]);
   }
   /* the elements that fit whole (a partial one cannot be accessed) */
-  bytes = cast(bytes, st);
+  bytes = mk_cast(bytes, st);
   Expr *len = size == 1 ? bytes : binary(E_DIV, bytes, num(size, loc), st, loc);
   if (lib == LIB_REALLOC) {
     PtrVal old = conv_ptr(fe, args.data[0]);
@@ -261,7 +246,7 @@ PtrVal alloc_block(FE *fe, CXCursor call, PClass *cls) {
     v.pre = comma(old.pre, stmt_value(body, NULL, ty_int, loc));
     return v;
   }
-  block_add(body, expr_stmt(assign(ref(b->len, loc), len, loc), loc));
+  block_add(body, expr_stmt(mk_assign(ref(b->len, loc), len, loc), loc));
   block_add(body, declare_block(blk, lib == LIB_CALLOC, loc));
   v.pre = stmt_value(body, NULL, ty_int, loc);
   return v;
@@ -281,15 +266,15 @@ static Expr *replicated(Expr *b, Type *t, Loc loc) {
   if (t->kind == TY_BOOL)
     return binary(E_NE, b, num(0, loc), ty_int, loc);
   if (t->size == 1)
-    return cast(b, t);
+    return mk_cast(b, t);
   long long b0;
   Type *u = int_type(8, true);
   if (expr_is_const(b, &b0) && b0 == 0)
-    return cast(num(0, loc), t);
+    return mk_cast(num(0, loc), t);
   unsigned long long ones = 0;
   for (int i = 0; i < t->size; i++)
     ones = ones << 8 | 1;
-  return cast(binary(E_MUL, cast(b, u), cast(num((long long)ones, loc), u), u, loc), t);
+  return mk_cast(binary(E_MUL, mk_cast(b, u), mk_cast(num((long long)ones, loc), u), u, loc), t);
 }
 
 static Stmt *fill_element(FE *fe, Var *t, void *arg) {
@@ -309,7 +294,7 @@ static Stmt *fill_element(FE *fe, Var *t, void *arg) {
     }
     Place leaf = p;
     leaf.obj = &(Obj){.kind = OBJ_SCALAR, .var = vars.data[k]};
-    block_add(b, expr_stmt(assign(place_lvalue(leaf), replicated(f->byte, elem, loc), loc), loc));
+    block_add(b, expr_stmt(mk_assign(place_lvalue(leaf), replicated(f->byte, elem, loc), loc), loc));
   }
   return b;
 }
@@ -323,7 +308,7 @@ static Expr *offset_once(FE *fe, PtrVal *v, Stmt *out, Loc loc) {
   if (!v->off)
     return NULL;
   Var *t = temp(fe, "off", diff_type(fe), loc);
-  block_add(out, expr_stmt(assign(ref(t, loc), v->off, loc), loc));
+  block_add(out, expr_stmt(mk_assign(ref(t, loc), v->off, loc), loc));
   return ref(t, loc);
 }
 
@@ -335,7 +320,7 @@ static Expr *memset_call(FE *fe, CXCursor c, CursorVec *args, PtrVal *res) {
   Stmt *b = new_block(loc);
   Expr *off = offset_once(fe, &d, b, loc);
   Var *byte = temp(fe, "byte", int_type(1, true), loc);
-  block_add(b, expr_stmt(assign(ref(byte, loc), cast(conv_operand(fe, args->data[1]),
+  block_add(b, expr_stmt(mk_assign(ref(byte, loc), mk_cast(conv_operand(fe, args->data[1]),
                                                       int_type(1, true)), loc), loc));
   if (d.blk->kind != OBJ_SCALAR && !pa_is_null(args->data[1]))
     error_at(loc, "unsupported memset of structs to a value other than 0");
@@ -363,7 +348,7 @@ static Expr *memcpy_call(FE *fe, CXCursor c, CursorVec *args, PtrVal *res) {
   Expr *doff = offset_once(fe, &d, b, loc);
   Expr *soff = offset_once(fe, &s, b, loc);
   Var *n = temp(fe, "n", size_type(fe), loc);
-  block_add(b, expr_stmt(assign(ref(n, loc), element_count(fe, args->data[2],
+  block_add(b, expr_stmt(mk_assign(ref(n, loc), element_count(fe, args->data[2],
                                                              conv_operand(fe, args->data[2]),
                                                              element_size(d.blk), "copy"),
                                 loc), loc));
@@ -422,7 +407,7 @@ static Expr *strlen_call(FE *fe, CXCursor c, CursorVec *args) {
   if (args->len != 1 || !string_arg(fe, args->data[0], b, &s))
     return num(0, loc);
   Var *k = temp(fe, "len", size_type(fe), loc);
-  block_add(b, expr_stmt(assign(ref(k, loc), num(0, loc), loc), loc));
+  block_add(b, expr_stmt(mk_assign(ref(k, loc), num(0, loc), loc), loc));
   block_add(b, while_loop(binary(E_NE, char_at(fe, &s, k, loc), num(0, loc), ty_int, loc),
                           expr_stmt(inc(k, loc), loc), NULL, loc));
   return stmt_value(b, ref(k, loc), size_type(fe), loc);
@@ -440,13 +425,13 @@ static Expr *strcpy_call(FE *fe, CXCursor c, CursorVec *args, bool bounded, PtrV
     return num(0, loc);
   Var *k = temp(fe, "k", size_type(fe), loc);
   Var *t = temp(fe, "ch", d.blk->var->type->elem ? d.blk->var->type->elem : ty_char, loc);
-  block_add(b, expr_stmt(assign(ref(k, loc), num(0, loc), loc), loc));
+  block_add(b, expr_stmt(mk_assign(ref(k, loc), num(0, loc), loc), loc));
   Expr *dk = place_lvalue(element(d.blk, d.off ? binary(E_ADD, d.off, ref(k, loc), diff_type(fe), loc)
                                                 : ref(k, loc), loc));
   if (!bounded) {
     Stmt *body = new_block(loc);
-    block_add(body, expr_stmt(assign(ref(t, loc), char_at(fe, &s, k, loc), loc), loc));
-    block_add(body, expr_stmt(assign(dk, ref(t, loc), loc), loc));
+    block_add(body, expr_stmt(mk_assign(ref(t, loc), char_at(fe, &s, k, loc), loc), loc));
+    block_add(body, expr_stmt(mk_assign(dk, ref(t, loc), loc), loc));
     block_add(body, expr_stmt(inc(k, loc), loc));
     /* do body while (t != 0): the test in the step */
     Stmt *loop = new_stmt(S_LOOP, loc);
@@ -459,16 +444,16 @@ static Expr *strcpy_call(FE *fe, CXCursor c, CursorVec *args, bool bounded, PtrV
     block_add(b, loop);
   } else {
     Var *n = temp(fe, "n", size_type(fe), loc);
-    block_add(b, expr_stmt(assign(ref(n, loc), cast(conv_operand(fe, args->data[2]),
+    block_add(b, expr_stmt(mk_assign(ref(n, loc), mk_cast(conv_operand(fe, args->data[2]),
                                                       size_type(fe)), loc), loc));
     Expr *more = binary(E_LT, ref(k, loc), ref(n, loc), ty_int, loc);
     Stmt *copy = new_block(loc);
-    block_add(copy, expr_stmt(assign(dk, char_at(fe, &s, k, loc), loc), loc));
+    block_add(copy, expr_stmt(mk_assign(dk, char_at(fe, &s, k, loc), loc), loc));
     block_add(copy, expr_stmt(inc(k, loc), loc));
     block_add(b, while_loop(new_and(more, binary(E_NE, char_at(fe, &s, k, loc), num(0, loc),
                                                  ty_int, loc)), copy, NULL, loc));
     Stmt *pad = new_block(loc);
-    block_add(pad, expr_stmt(assign(dk, num(0, loc), loc), loc));
+    block_add(pad, expr_stmt(mk_assign(dk, num(0, loc), loc), loc));
     block_add(pad, expr_stmt(inc(k, loc), loc));
     block_add(b, while_loop(binary(E_LT, ref(k, loc), ref(n, loc), ty_int, loc), pad, NULL, loc));
   }
@@ -487,18 +472,18 @@ static Expr *strcmp_call(FE *fe, CXCursor c, CursorVec *args) {
       !string_arg(fe, args->data[1], b, &y))
     return num(0, loc);
   Var *k = temp(fe, "k", size_type(fe), loc);
-  block_add(b, expr_stmt(assign(ref(k, loc), num(0, loc), loc), loc));
+  block_add(b, expr_stmt(mk_assign(ref(k, loc), num(0, loc), loc), loc));
   Expr *same = binary(E_EQ, char_at(fe, &x, k, loc), char_at(fe, &y, k, loc), ty_int, loc);
   Expr *more = binary(E_NE, char_at(fe, &x, k, loc), num(0, loc), ty_int, loc);
   block_add(b, while_loop(new_and(same, more), expr_stmt(inc(k, loc), loc), NULL, loc));
   Type *uc = int_type(1, true);
   Var *diff = temp(fe, "diff", ty_int, loc);
-  block_add(b, expr_stmt(assign(ref(diff, loc),
-                                binary(E_SUB, cast(cast(char_at(fe, &x, k, loc), uc), ty_int),
-                                       cast(cast(char_at(fe, &y, k, loc), uc), ty_int), ty_int,
+  block_add(b, expr_stmt(mk_assign(ref(diff, loc),
+                                binary(E_SUB, mk_cast(mk_cast(char_at(fe, &x, k, loc), uc), ty_int),
+                                       mk_cast(mk_cast(char_at(fe, &y, k, loc), uc), ty_int), ty_int,
                                        loc), loc), loc));
   Var *r = temp(fe, "cmp", ty_int, loc);
-  block_add(b, expr_stmt(assign(ref(r, loc), new_nondet(ty_int, loc), loc), loc));
+  block_add(b, expr_stmt(mk_assign(ref(r, loc), new_nondet(ty_int, loc), loc), loc));
   Expr *d = ref(diff, loc), *rv = ref(r, loc);
   Expr *sign = new_cond(binary(E_LT, d, num(0, loc), ty_int, loc),
                         binary(E_LT, rv, num(0, loc), ty_int, loc),

@@ -51,29 +51,14 @@ static Expr *ref(Var *v, Loc loc) { return v ? new_var_ref(v, loc) : NULL; }
 
 static Expr *num(long long n, Loc loc) { return new_num(n, loc); }
 
-static Expr *assign(Expr *lhs, Expr *rhs, Loc loc) {
-  Expr *e = mk(E_ASSIGN, lhs->type, loc);
-  e->lhs = lhs;
-  e->rhs = rhs;
-  return e;
-}
-
-static Expr *cast(Expr *e, Type *t) {
-  if (e->type == t)
-    return e;
-  Expr *c = mk(E_CAST, t, e->loc);
-  c->lhs = e;
-  c->implicit = true;
-  return c;
-}
 
 /* a + b on offsets (NULL is 0) */
 static Expr *off_add(FE *fe, Expr *a, Expr *b, Loc loc) {
   if (!a)
-    return b ? cast(b, diff_type(fe)) : NULL;
+    return b ? mk_cast(b, diff_type(fe)) : NULL;
   if (!b)
     return a;
-  Expr *e = new_binary(E_ADD, a, cast(b, diff_type(fe)), loc);
+  Expr *e = new_binary(E_ADD, a, mk_cast(b, diff_type(fe)), loc);
   e->type = diff_type(fe);
   return e;
 }
@@ -155,7 +140,7 @@ void ptr_local(FE *fe, CXCursor decl, Stmt *out) {
     Var *idx = local(fe, cx_spelling(decl), t, loc);
     cmap_put(&fe->refs, clang_getCanonicalCursor(decl), idx);
     block_add(out, decl_stmt(idx, loc));
-    block_add(out, expr_stmt(assign(ref(idx, loc), e, loc), loc));
+    block_add(out, expr_stmt(mk_assign(ref(idx, loc), e, loc), loc));
     return;
   }
   PtrVar *p = new_ptr_var(fe, decl);
@@ -179,11 +164,11 @@ void ptr_param_prologue(FE *fe, CXCursor func, Stmt *out) {
     Loc loc = cx_loc(p);
     if (v->off) {
       block_add(out, decl_stmt(v->off, loc));
-      block_add(out, expr_stmt(assign(ref(v->off, loc), num(0, loc), loc), loc));
+      block_add(out, expr_stmt(mk_assign(ref(v->off, loc), num(0, loc), loc), loc));
     }
     if (v->nn) {
       block_add(out, decl_stmt(v->nn, loc));
-      block_add(out, expr_stmt(assign(ref(v->nn, loc), num(1, loc), loc), loc));
+      block_add(out, expr_stmt(mk_assign(ref(v->nn, loc), num(1, loc), loc), loc));
     }
   }
 }
@@ -326,7 +311,7 @@ static PtrVal arithmetic(FE *fe, CXCursor c, const char *op) {
   PtrVal v = conv_ptr(fe, ch.data[left ? 0 : 1]);
   Expr *k = conv_operand(fe, ch.data[left ? 1 : 0]);
   if (!strcmp(op, "-"))
-    k = new_unary(E_NEG, cast(k, diff_type(fe)), cx_loc(c));
+    k = new_unary(E_NEG, mk_cast(k, diff_type(fe)), cx_loc(c));
   if (v.kind != PV_ARRAY)
     return with_pre(NULL, (v.pre = comma(v.pre, k), v));
   v.off = off_add(fe, v.off, k, cx_loc(c));
@@ -341,7 +326,7 @@ static Expr *store_var(FE *fe, PtrVar *p, PtrVal v, CXCursor at) {
     if (!p->nn)
       fe_internal_error(loc, "a null pointer for a pointer that is never null");
     else
-      e = comma(e, assign(ref(p->nn, loc), num(0, loc), loc));
+      e = comma(e, mk_assign(ref(p->nn, loc), num(0, loc), loc));
     return e ? e : num(0, loc);
   }
   if (v.kind != PV_ARRAY) {
@@ -351,11 +336,11 @@ static Expr *store_var(FE *fe, PtrVar *p, PtrVal v, CXCursor at) {
   if (v.blk != block_for(fe, at, p->cls))
     fe_internal_error(loc, "a pointer into another array");
   if (p->off)
-    e = comma(e, assign(ref(p->off, loc), off_or_zero(v.off, loc), loc));
+    e = comma(e, mk_assign(ref(p->off, loc), off_or_zero(v.off, loc), loc));
   else if (v.off)
     e = comma(e, v.off); /* its effects; it is 0 */
   if (p->nn)
-    e = comma(e, assign(ref(p->nn, loc), v.nn ? v.nn : num(1, loc), loc));
+    e = comma(e, mk_assign(ref(p->nn, loc), v.nn ? v.nn : num(1, loc), loc));
   else if (v.nn)
     e = comma(e, v.nn);
   return e ? e : num(0, loc);
@@ -379,7 +364,7 @@ static Stmt *havoc_dims(FE *fe, Havoc *h) {
   if (h->idx.len == nd) {
     Place p = {.obj = &(Obj){.kind = OBJ_SCALAR, .var = h->var}, .idx = h->idx, .loc = h->loc};
     Expr *v = h->zero ? num(0, h->loc) : new_nondet(elem, h->loc);
-    return expr_stmt(assign(place_lvalue(p), v, h->loc), h->loc);
+    return expr_stmt(mk_assign(place_lvalue(p), v, h->loc), h->loc);
   }
   return counted_loop(fe, "k", lens[h->idx.len], havoc_rest, h, h->loc);
 }
@@ -412,11 +397,11 @@ Expr *ptr_store(FE *fe, Place dst, PtrVal v, Loc loc) {
   Place flag = dst;
   Expr *set;
   if (cls->kind == PK_FLAG) {
-    set = assign(place_lvalue(flag), ptr_truth(fe, v), loc);
+    set = mk_assign(place_lvalue(flag), ptr_truth(fe, v), loc);
   } else if (v.kind == PV_NULL) {
-    set = assign(place_lvalue(flag), num(0, loc), loc);
+    set = mk_assign(place_lvalue(flag), num(0, loc), loc);
   } else if (v.kind == PV_FRESH) {
-    set = assign(place_lvalue(flag), num(1, loc), loc);
+    set = mk_assign(place_lvalue(flag), num(1, loc), loc);
     if (dst.obj->target)
       set = comma(set, fresh_object(fe, dst.obj->target, dst.idx, v.zeroed, loc));
   } else if (v.kind == PV_OBJECT) {
@@ -460,7 +445,7 @@ static PtrVal compound(FE *fe, CXCursor c, const char *op) {
   Expr *e = mk(E_ASSIGN, p->off->type, loc);
   e->op = op[0] == '+' ? E_ADD : E_SUB;
   e->lhs = ref(p->off, loc);
-  e->rhs = cast(conv_operand(fe, ch.data[1]), diff_type(fe));
+  e->rhs = mk_cast(conv_operand(fe, ch.data[1]), diff_type(fe));
   return pv_array(block_for(fe, c, p->cls), e, ref(p->nn, loc), loc);
 }
 
@@ -489,7 +474,7 @@ static PtrVal choice(FE *fe, CXCursor c) {
     Expr *o = s.kind == PV_ARRAY ? off_or_zero(s.off, loc) : num(0, loc);
     Expr *n = s.kind == PV_ARRAY ? (s.nn ? s.nn : num(1, loc)) : ptr_truth(fe, s);
     set[i] = comma(s.kind == PV_ARRAY ? s.pre : NULL,
-                   comma(assign(ref(off, loc), o, loc), assign(ref(nn, loc), n, loc)));
+                   comma(mk_assign(ref(off, loc), o, loc), mk_assign(ref(nn, loc), n, loc)));
   }
   Expr *pre = new_cond(cond, set[0], set[1], loc);
   pre->type = ty_int;
@@ -674,7 +659,7 @@ static void stable(FE *fe, PtrVal *v, Expr **pre) {
         (x->kind == E_CAST && (x->lhs->kind == E_VAR || x->lhs->kind == E_NUM)))
       continue;
     Var *t = new_temp(fe->prog, fe->func, "pv", x->type ? x->type : ty_long, ROLE_TEMP, v->at);
-    *pre = comma(*pre, assign(ref(t, v->at), x, v->at));
+    *pre = comma(*pre, mk_assign(ref(t, v->at), x, v->at));
     *parts[i] = ref(t, v->at);
   }
 }
