@@ -133,7 +133,7 @@ static bool proves(const char *src, const char **why) {
   Program *p = normalize_text(src);
   assert_non_null(p);
   LiftedVec facts = {0};
-  bool ok = reductions_prove(p, clock_now() + 120, &facts, why);
+  bool ok = reductions_prove(p, clock_now() + 600, &facts, why);
   for (int i = 0; i < facts.len; i++)
     assert_int_equal(facts.data[i].checked, 1);
   if (ok)
@@ -188,7 +188,7 @@ static void closed_forms(void **state) {
   Program *p = normalize_text(DISTANCE("3 * sum == N * (N - 1) * (N + 1)"));
   int calls = count_stmts(find_func(p, "main"), S_CALL);
   const char *why;
-  assert_true(reductions_prove(p, clock_now() + 120, NULL, &why));
+  assert_true(reductions_prove(p, clock_now() + 600, NULL, &why));
   assert_int_equal(count_stmts(find_func(p, "main"), S_CALL), calls);
   assert_true(calls > 0);
 }
