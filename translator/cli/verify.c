@@ -735,14 +735,14 @@ static int proved(Run *r, Attempt *at) {
  * every defined run), when there are such scans. Only a proof counts: a
  * counterexample is left to the attempts on the program itself, and so
  * are facts (the invariants mention the ghosts). The exit code of a
- * verdict (the rest of the random runs follow a failed attempt), 0 for
- * none. */
+ * verdict (the rest of the random runs follow a failed attempt), -1 for
+ * none (0 is a proof's). */
 static int ghost_attempt(Run *r, Precision *pr) {
   if (exact_arrays_only(r))
-    return 0;
+    return -1;
   Program *p = reparse(r);
   if (!p || !ghost_totals(p))
-    return 0;
+    return -1;
   double t0 = clock_now();
   Attempt at = {.pr = pr, .prog = p};
   pr->attempts++;
@@ -755,7 +755,7 @@ static int ghost_attempt(Run *r, Precision *pr) {
   at.note = at.note ? xformat("with ghost totals: %s", at.note) : "with ghost totals";
   log_attempt(r, &at, out, clock_now() - t0);
   if (out != OUT_PROOF)
-    return more_runs(r) ? finish(r) : 0;
+    return more_runs(r) ? finish(r) : -1;
   r->how = xformat("%s, ghost totals", r->how);
   return proved(r, &at);
 }
@@ -778,8 +778,8 @@ static int refine(Run *r) {
     vec_push(&ps, pr);
   }
   say(r, "%d precisions to try", ps.len);
-  int g = r->o->no_refine ? 0 : ghost_attempt(r, ps.data[0]);
-  if (g)
+  int g = r->o->no_refine ? -1 : ghost_attempt(r, ps.data[0]);
+  if (g >= 0)
     return g;
   Outcome last = OUT_UNKNOWN;
   const char *last_note = NULL;

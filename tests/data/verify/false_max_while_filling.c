@@ -1,0 +1,18 @@
+// expect: false
+// The twin of true_max_while_filling.c: the maximum is not above every element.
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+void __VERIFIER_assert(int c) { if (!c) { ERROR: { reach_error(); } } }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  __VERIFIER_assume(n > 0 && n < 100000);
+  int a[n];
+  int mx = -2147483647;
+  for (int i = 0; i < n; i++) {
+    a[i] = __VERIFIER_nondet_int();
+    if (a[i] > mx) mx = a[i];
+  }
+  for (int i = 0; i < n; i++) __VERIFIER_assert(a[i] < mx); // error here
+  return 0;
+}
