@@ -40,17 +40,10 @@ typedef struct Lin {
   long long cnum, cden;      /* constant */
 } Lin;
 
+/* A divisor to reduce by: the gcd, 1 when both are 0. */
 static long long gcd(long long a, long long b) {
-  if (a < 0)
-    a = -a;
-  if (b < 0)
-    b = -b;
-  while (b) {
-    long long t = a % b;
-    a = b;
-    b = t;
-  }
-  return a ? a : 1;
+  long long g = gcd_ll(a, b);
+  return g ? g : 1;
 }
 
 static bool read_uint(const char **s, long long *v) {

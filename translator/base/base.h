@@ -20,6 +20,8 @@ void *xalloc(size_t size);
 /* Copy of s (or of its first n bytes) in the arena. */
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* Greatest common divisor of |a| and |b| (0 when both are 0). */
+long long gcd_ll(long long a, long long b);
 /* printf into a fresh arena string. */
 char *xformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* printf a one-line message into a caller's buffer of size bytes (size > 0),

@@ -209,3 +209,16 @@ double clock_now(void) {
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+
+long long gcd_ll(long long a, long long b) {
+  if (a < 0)
+    a = -a;
+  if (b < 0)
+    b = -b;
+  while (b) {
+    long long t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}

@@ -212,6 +212,22 @@ bool expr_mentions(const Expr *e, const Var *v) {
   return false;
 }
 
+bool stmt_uses(const Stmt *s, const Var *v) {
+  if (expr_mentions(s->expr, v))
+    return true;
+  for (int i = 0; i < s->idx.len; i++)
+    if (expr_mentions(s->idx.data[i], v))
+      return true;
+  for (int i = 0; i < s->args.len; i++)
+    if (expr_mentions(s->args.data[i], v))
+      return true;
+  if (s->kind == S_DECL)
+    for (const Type *t = s->var->type; t && t->kind == TY_ARRAY; t = t->elem)
+      if (expr_mentions(t->len, v))
+        return true;
+  return false;
+}
+
 bool expr_same(const Expr *a, const Expr *b) {
   if (a == b)
     return true;

@@ -256,6 +256,9 @@ bool expr_equal(const Expr *a, const Expr *b);
 bool expr_same(const Expr *a, const Expr *b);
 /* Does e use v, as a variable or as the array it reads? */
 bool expr_mentions(const Expr *e, const Var *v);
+/* Does s itself read v: its expression, indices or arguments (not what it
+ * assigns), or for a declaration the sizes of its array type? */
+bool stmt_uses(const Stmt *s, const Var *v);
 /* Visit every variable an expression mentions. */
 void expr_vars(const Expr *e, void (*fn)(Var *, void *), void *arg);
 Expr *expr_subst(Expr *e, Var *v, Expr *by);   /* copy with v := by */

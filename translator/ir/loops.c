@@ -618,21 +618,8 @@ static bool adds_to(const Expr *e, const Var *acc) {
   return false;
 }
 
-/* Expressions a statement reads (not what it assigns). */
-static bool stmt_mentions(const Stmt *s, const Var *v) {
-  if (expr_mentions(s->expr, v))
-    return true;
-  for (int i = 0; i < s->idx.len; i++)
-    if (expr_mentions(s->idx.data[i], v))
-      return true;
-  for (int i = 0; i < s->args.len; i++)
-    if (expr_mentions(s->args.data[i], v))
-      return true;
-  return false;
-}
-
 static bool event_mentions(const Event *ev, const Var *v) {
-  return ev->s ? stmt_mentions(ev->s, v) : expr_mentions(ev->cond, v);
+  return ev->s ? stmt_uses(ev->s, v) : expr_mentions(ev->cond, v);
 }
 
 /* The accumulators of a scan body, or false if it is not one. */

@@ -26,19 +26,6 @@ typedef struct Ctx {
 
 /* ---- Integer helpers ------------------------------------------------------------ */
 
-static long long gcd_ll(long long a, long long b) {
-  if (a < 0)
-    a = -a;
-  if (b < 0)
-    b = -b;
-  while (b) {
-    long long t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
 static long long floor_div(long long a, long long b) {
   long long q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0)))

@@ -66,28 +66,9 @@ typedef struct Scan {
   Stmt *def;
 } Scan;
 
-static bool type_mentions(const Type *t, const Var *v) {
-  for (; t && t->kind == TY_ARRAY; t = t->elem)
-    if (expr_mentions(t->len, v))
-      return true;
-  return false;
-}
-
-static bool stmt_reads_var(const Stmt *s, const Var *v) {
-  if (expr_mentions(s->expr, v))
-    return true;
-  for (int i = 0; i < s->idx.len; i++)
-    if (expr_mentions(s->idx.data[i], v))
-      return true;
-  for (int i = 0; i < s->args.len; i++)
-    if (expr_mentions(s->args.data[i], v))
-      return true;
-  return s->kind == S_DECL && type_mentions(s->var->type, v);
-}
-
 static void scan_stmt(Stmt *s, void *arg) {
   Scan *sc = arg;
-  sc->reads += stmt_reads_var(s, sc->v);
+  sc->reads += stmt_uses(s, sc->v);
   if (s->var != sc->v)
     return;
   if (s->kind == S_DECL) {
