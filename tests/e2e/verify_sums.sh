@@ -1,8 +1,9 @@
 #!/bin/bash
 # `arr2scalar verify` on sums and counts over arrays filled by earlier loops
 # (tests/data/sums, see the README there): the safe programs are proved
-# with no option by the reduction prover ("engine": "sums over arrays"),
-# the buggy twins are never `true` (and `false` when their error shows).
+# with no option by the engine their `// engine:` line names (default: the
+# reduction prover, "sums over arrays"), the buggy twins are never `true`
+# (and `false` when their error shows).
 #
 # usage: verify_sums.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
 # Environment: A2S_SUMS_TIMEOUT (--timeout of the runs, default 30 s).
@@ -19,16 +20,18 @@ field() { sed -n "s/^  \"$1\": \"\\(.*\\)\",\\{0,1\\}\$/\\1/p" "$2"; }
 for f in "$data"/*.c; do
   name=$(basename "$f" .c)
   expect=$(sed -n '1s|^// expect: ||p' "$f")
+  want_engine=$(sed -n '2s|^// engine: ||p' "$f")
+  want_engine=${want_engine:-sums over arrays}
   timeout -k 5 $((T + 60)) "$bin" verify --timeout="$T" --format=json "$f" >"$name.json" 2>"$name.err" </dev/null
   rc=$?
   verdict=$(field verdict "$name.json")
   engine=$(field engine "$name.json")
   case "$expect:$verdict" in
   true:true)
-    if [ "$engine" = "sums over arrays" ] && [ $rc = 0 ]; then
+    if [ "$engine" = "$want_engine" ] && [ $rc = 0 ]; then
       ok "$name: true by $engine"
     else
-      fail "$name: true (exit $rc) by '$engine', not by the sums over arrays"
+      fail "$name: true (exit $rc) by '$engine', not by '$want_engine'"
     fi ;;
   true:*) fail "$name: expected true, got '$verdict' (exit $rc): $(tail -1 "$name.err")" ;;
   false:true) fail "$name: WRONG true for a buggy program" ;;
@@ -42,4 +45,4 @@ for f in "$data"/*.c; do
   *) fail "$name: expected $expect, got '$verdict' (exit $rc)" ;;
   esac
 done
-finish "sums over arrays: every safe program proved, no buggy one proved"
+finish "sums, counts and extrema over arrays: every safe program proved, no buggy one proved"

@@ -338,7 +338,9 @@ static bool step_into(Stmt *s, StmtVec *ss, int i, Path *cur, Paths *out) {
     cur->len = mark;
     return true;
   }
-  Event ev = {s, NULL, true};
+  if (s->kind == S_HALT) /* the run ends here: no iteration follows */
+    return true;
+  Event ev = s->kind == S_ASSUME ? (Event){NULL, s->expr, true} : (Event){s, NULL, true};
   vec_push(cur, ev);
   bool ok = paths_from(ss, i + 1, cur, out);
   cur->len = mark;
@@ -369,6 +371,9 @@ static bool simple_stmt(Stmt *s) {
     return true;
   case S_DECL:
     return is_scalar(s->var->type);
+  case S_HALT:
+  case S_ASSUME:
+    return pure_expr(s->expr);
   case S_CALL:
     for (int i = 0; i < s->args.len; i++)
       if (!is_scalar(s->args.data[i]->type))
@@ -384,8 +389,10 @@ static void check_simple(Stmt *s, void *arg) {
   *ok = *ok && simple_stmt(s);
 }
 
-/* The paths of the innermost body (after the test), or false when it is
- * not loop-free and simple, or has too many paths. */
+/* The paths of the innermost body (after the test) that finish the
+ * iteration, or false when it is not loop-free and simple, or has too many
+ * paths. A path through a halt ends the run (it is left out); an
+ * assumption is a condition of the path (the runs where it fails end). */
 static bool body_paths(const LoopNest *n, Paths *out) {
   StmtVec *b = &nest_inner(n)->body->stmts;
   StmtVec rest = {0};
@@ -665,7 +672,15 @@ static bool scan_vars(const LoopNest *n, Paths *ps, VarVec *accs) {
   return accs->len > 0;
 }
 
+static void find_halts(Stmt *s, void *arg) {
+  *(bool *)arg |= s->kind == S_HALT || s->kind == S_ASSUME;
+}
+
 static bool recognise_scan(LoopNest *n, Paths *ps) {
+  bool halts = false;
+  stmt_walk(nest_inner(n)->body, find_halts, &halts);
+  if (halts) /* a summary of the scan would lose the runs that end in it */
+    return false;
   VarVec written = {0};
   stmt_walk(n->loop, written_arrays, &written);
   if (written.len)

@@ -71,7 +71,9 @@ typedef struct LoopNest {
   NestKind kind;
   /* NEST_FILL: its arrays (every array the nest writes is a fill). The
    * innermost body is loop-free, without break, continue, return, switch,
-   * assume, assertion, error or halt, and calls only pure functions. */
+   * assertion or error, and calls only pure functions; a path through a
+   * halt (abort, exit) or a failing assumption ends the run, so the fill
+   * is of the runs that finish the nest. */
   FillVec fills;
   /* NEST_SCAN: no array is written and the innermost body, loop-free and
    * without break, continue, return, switch, assume, assertion, error or

@@ -8,8 +8,8 @@
  *                                                     { o = a[k]; T += v - o; } a[k] = v; }
  *     for (i = 0; i < n; i++) s = s + a[i];       i = 0; s = s + T; if (0 < n) i = n;
  *
- * A scan (loops.h) is summarized when every term its accumulators add is
- * g(a[c]) for an array a read at the counters and g the identity or a pure
+ * A scan (loops.h) is summarized when every term its accumulators add or
+ * subtract is g(a[c]) for an array a read at the counters and g the identity or a pure
  * function of one argument (square), and, for every such (a, g):
  *   (1) a is a local array of the function, never passed to a call;
  *   (2) a fill nest F of a (loops.h: every element of the counters' box
@@ -25,9 +25,9 @@
  *   - T = 0 before F, and T += g(v) before each write a[...] = v of F;
  *   - before each write a[w] = v between F and the scan:
  *     if (w in D) { o = a[w]; T += g(v) - g(o); }
- *   - the scan becomes: acc = acc + T + ... for each accumulator (its terms
- *     in order), then the counters' exit values (loops.h, Counter), under
- *     the same conditions as the loops give them;
+ *   - the scan becomes: acc = acc + T - T' ... for each accumulator (its
+ *     terms in order, with their signs), then the counters' exit values
+ *     (loops.h, Counter), under the same conditions as the loops give them;
  *   - an array no longer read anywhere loses its writes (dead);
  *   - share_reads then lets an old value be a value read just before (an
  *     assumption on a[w] then constrains o).
@@ -44,10 +44,13 @@
  * (a is local and never passed), D does not move (2), and each write at w
  * in D replaces g(old) by g(v) in the sum, a write outside D leaves it: T
  * stays the sum. At the scan, each accumulator gains sum over D of its
- * terms, which is the sum of the totals (mathematical integers: a defined
- * run of the scan does not overflow, so its sum is exact, and the
- * analyses read signed integers as mathematical ones); the counters get
- * their exit values and the scan's temporaries are dead (4). After the
+ * signed terms, which is the signed sum of the totals (mathematical
+ * integers: a defined run of the scan does not overflow, so its sum is
+ * exact, and the analyses read signed integers as mathematical ones); the
+ * counters get their exit values and the scan's temporaries are dead (4).
+ * (A fill may halt -- abort, a failing assumption: loops.h; a run that
+ * halts inside F never reaches the scan, and one that does has written
+ * every element of D.) After the
  * scan the two programs are in the same state but for the ghosts. A dead
  * array's contents influence nothing. (Under C semantics a ghost could
  * overflow a long long where the program does not -- an intermediate total
@@ -69,6 +72,7 @@ typedef struct Ghost {
 typedef struct Update {
   Var *acc;
   VEC(int) terms;      /* ghost indices, one per term */
+  VEC(int) signs;      /* +1: the term is added, -1: subtracted */
 } Update;
 
 /* Statements to insert before a statement of the program. */
@@ -265,18 +269,27 @@ static Stmt *def_of(StmtVec *b, int upto, Var *v) {
   return NULL;
 }
 
-/* The terms of e (acc + t1 + t2 ...) as ghosts; false for anything else. */
-static bool terms_of(Plan *pl, StmtVec *b, int at, const Expr *e, Var *acc, Update *u) {
+static void add_term(Update *u, int ghost, int sign) {
+  vec_push(&u->terms, ghost);
+  vec_push(&u->signs, sign);
+}
+
+/* The terms of e (acc + t1 - t2 ...) as ghosts with their signs (sign: the
+ * sign e itself is added with); false for anything else. The accumulator
+ * is mentioned once and added (loops.h: a scan's update is acc + E). */
+static bool terms_of(Plan *pl, StmtVec *b, int at, const Expr *e, Var *acc, int sign, Update *u) {
   e = bare(e);
   if (e->kind == E_ADD)
-    return terms_of(pl, b, at, e->lhs, acc, u) && terms_of(pl, b, at, e->rhs, acc, u);
+    return terms_of(pl, b, at, e->lhs, acc, sign, u) && terms_of(pl, b, at, e->rhs, acc, sign, u);
+  if (e->kind == E_SUB)
+    return terms_of(pl, b, at, e->lhs, acc, sign, u) && terms_of(pl, b, at, e->rhs, acc, -sign, u);
   if (e->kind != E_VAR)
     return false;
   if (e->var == acc)
-    return true;
+    return sign > 0;
   Stmt *d = def_of(b, at, e->var);
   if (d && d->kind == S_READ) {
-    vec_push(&u->terms, ghost_index(pl, d->array, NULL));
+    add_term(u, ghost_index(pl, d->array, NULL), sign);
     return true;
   }
   if (!d || d->kind != S_CALL || d->args.len != 1 || d->func->params.len != 1)
@@ -285,7 +298,7 @@ static bool terms_of(Plan *pl, StmtVec *b, int at, const Expr *e, Var *acc, Upda
   Stmt *r = arg && arg->kind == E_VAR ? def_of(b, at, arg->var) : NULL;
   if (!r || r->kind != S_READ || !exact_in_long(d->func->ret))
     return false;
-  vec_push(&u->terms, ghost_index(pl, r->array, d->func));
+  add_term(u, ghost_index(pl, r->array, d->func), sign);
   return true;
 }
 
@@ -303,8 +316,8 @@ static bool read_scan(Plan *pl) {
       is_acc |= pl->scan->accs.data[k] == s->var;
     if (!is_acc || s->var->type->kind != TY_INT || s->var->type->is_unsigned)
       return false;
-    Update u = {s->var, {0}};
-    if (!terms_of(pl, b, i, s->expr, s->var, &u))
+    Update u = {s->var, {0}, {0}};
+    if (!terms_of(pl, b, i, s->expr, s->var, 1, &u))
       return false;
     vec_push(&pl->updates, u);
   }
@@ -468,7 +481,8 @@ static void replace_scan(Plan *pl) {
     if (e->type != ty_long)
       e = to_type(e, ty_long);
     for (int k = 0; k < u->terms.len; k++)
-      e = new_binary(E_ADD, e, new_var_ref(pl->ghosts.data[u->terms.data[k]].total, loc), loc);
+      e = new_binary(u->signs.data[k] > 0 ? E_ADD : E_SUB, e,
+                     new_var_ref(pl->ghosts.data[u->terms.data[k]].total, loc), loc);
     vec_push(&blk.stmts, assign(u->acc, e, loc));
   }
   /* outermost first: if (lo1 < hi1) { c2 = start2; if (lo2 < hi2) c2 = exit2; c1 = exit1; } */

@@ -1,4 +1,5 @@
 // expect: true
+// engine: polyhedra
 // The maximum tracked while filling is at least every element (issue 12).
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
