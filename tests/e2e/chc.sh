@@ -22,9 +22,10 @@
 #    it); without cells the clauses are exact: sat iff safe, and verify must
 #    agree. A few `verify --no-cells` runs agree with the no-cells answers
 #    too;
-#  - the examples' `--emit=chc --facts` files (with the precision verify
-#    reports for them) are solved by z3 with the options verify gives
-#    Spacer.
+#  - the examples' `--emit=chc --facts` files (the clauses of the attempt
+#    that decided verify's verdict, no option given) are solved by z3 with
+#    the options verify gives Spacer, those the z3 CLI (Debian's 4.8.12)
+#    cannot solve in 30 s listed.
 #
 # usage: chc.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
 # Environment: A2S_TEST_JOBS (parallel runs, default 2), A2S_VERIFY_TIMEOUT
@@ -160,7 +161,8 @@ for f in "$src"/tests/data/bench/*/*.c "$src"/examples/*.c; do
     continue
   fi
   [ $rc = 0 ] || fail "$b: --emit=chc failed: $(head -3 "x_$b.err")"
-  "$bin" --emit=chc --facts "$f" -o "x_$b.facts.smt2" 2>"x_$b.err" ||
+  # (--facts runs verify's search: a short one here, the format is the point)
+  "$bin" --emit=chc --facts --timeout=5 "$f" -o "x_$b.facts.smt2" 2>"x_$b.err" ||
     fail "$b: --emit=chc --facts failed: $(head -3 "x_$b.err")"
 done
 files=(*.smt2)
@@ -174,22 +176,30 @@ fi
 printf '(set-logic HORN)\n(declare-fun Err () Bool)\n(assert (=> Err false))\n(check-sat)\n' >old.smt2
 python3 "$checker" old.smt2 >/dev/null && fail "the checker accepts a query without forall"
 
-# --facts: what verify gives Spacer, solved by the z3 CLI with verify's
-# Spacer options (the precision is the one verify reports for the example)
+# --facts: the problem verify solved (its deciding attempt: cells, proven
+# facts, polyhedral invariants), no option given, solved by the z3 CLI with
+# verify's Spacer options. Debian's z3 4.8.12 does not solve every such
+# file within the time given here (verify may have decided with the
+# polyhedra, or with z3-solver): those are listed, never a wrong answer.
 spacer=(fp.engine=spacer fp.xform.slice=false fp.xform.inline_linear=false
         fp.xform.inline_eager=false)
-solved() { # EXAMPLE EXPECTED [OPTIONS...]
-  local b=$1 want=$2 got
-  shift 2
-  "$bin" --emit=chc --facts "$@" "$src/examples/$b.c" -o "e_$b.smt2" 2>"e_$b.err" ||
-    { fail "$b: --emit=chc --facts $*: $(head -3 "e_$b.err")"; return; }
-  got=$(timeout -k 5 60 z3 -T:30 "${spacer[@]}" "e_$b.smt2" 2>&1 | head -1)
-  [ "$got" = "$want" ] && ok "$b --facts $*: z3 says $got" ||
-      fail "$b --facts $*: z3 says '$got', expected $want"
+chc_solved=0
+solved() { # EXAMPLE
+  local b=$1 got
+  "$bin" --emit=chc --facts --timeout=60 "$src/examples/$b.c" -o "e_$b.smt2" 2>"e_$b.err" ||
+    { fail "$b: --emit=chc --facts: $(head -3 "e_$b.err")"; return; }
+  # (verify's own verdicts on the examples are tested by refinement.sh)
+  head -1 "e_$b.smt2" | grep -q "^; verify's deciding attempt: .*; its verdict: true$" ||
+    { note "$b: verify's search did not prove it this time: $(head -1 "e_$b.smt2")"; return; }
+  got=$(timeout -k 5 40 z3 -T:20 "${spacer[@]}" "e_$b.smt2" 2>&1 | head -1)
+  case $got in
+  sat) ok "$b --facts: z3 says sat"; chc_solved=$((chc_solved + 1)) ;;
+  timeout | unknown) note "$b --facts: z3 4.8.12 says $got within 20 s ($(head -1 "e_$b.smt2" | cut -c3-))" ;;
+  *) fail "$b --facts: z3 says '$got' on the clauses of a proof" ;;
+  esac
 }
-solved array_copy sat --focus 'a_x1 == b_x1'
-solved sentinel sat --focus 't_x1 == 1000 - 2'
-solved matrix_init sat
+for b in array_copy sentinel matrix_init slice_init reverse; do solved "$b"; done
+[ $chc_solved -ge 3 ] || fail "z3 solves only $chc_solved of the examples' --facts files"
 
 # recursion: summaries, used inside the recursive function itself
 recursive() { # NAME FUNC SIGNATURE

@@ -30,7 +30,7 @@ typedef struct Options {
   const char *tool_for;    /* ... which of the three: "cpachecker", "flata", "interproc" */
   const char *config;      /* --config=... (analyzer configuration, domain) */
   bool no_cells;           /* --no-cells: SMT arrays instead of cells */
-  bool facts;              /* --emit=chc --facts: generalized sizes, polyhedral facts */
+  bool facts;              /* --emit=chc --facts: the clauses verify solved */
   bool no_facts;           /* --no-facts: Spacer without the polyhedral invariants */
   bool no_refine;          /* --no-refine: verify tries the first precision only */
   bool lift_invariants;    /* --invariants: verify also lifts those of a proof */
@@ -61,11 +61,16 @@ int bench_main(Options *o);
 /* BackendOptions from the command line, for the back-end named backend
  * (the tool path of --cpachecker=... goes to cpachecker only). */
 #include "backend.h"
-/* --emit=chc --facts: the CHC-COMP clauses of the abstracted program p as
- * verify gives them to Spacer in its first attempt (large constant sizes as
- * parameters when there are any, the polyhedra engine's invariants
- * conjoined). False after a diagnostic. */
-bool emit_chc_facts(FILE *out, Program *p, const Options *o);
+/* --emit=chc --facts: the CHC-COMP clauses of the problem verify solved.
+ * verify's search runs for at most seconds on the normalized program orig
+ * (load_program) with the options' precision first, and the clauses of the
+ * attempt that decided it are written to out, with a comment line naming
+ * that attempt: its cells, the proven facts it assumed, the polyhedra's
+ * invariants conjoined, the sizes as parameters where Spacer had them. When
+ * no attempt decided (a random run found the bug, the sums over arrays
+ * proved it) they are those of the last attempt, or of the options' cells.
+ * False after a diagnostic. */
+bool emit_chc_facts(FILE *out, Options *o, Program *orig, double seconds);
 BackendOptions backend_options(const Options *o, const char *backend, double timeout);
 
 

@@ -39,6 +39,8 @@ static const char usage_text[] =
     "  --emit=KIND        c (scalar C, default), json (the cell map), chc (Horn\n"
     "                     clauses for Spacer; with --no-cells over SMT arrays),\n"
     "                     nts (Flata), spl (Interproc)\n"
+    "  --facts            with --emit=chc: the clauses of the attempt that decided\n"
+    "                     verify's verdict (runs verify's search within --timeout)\n"
     "  --timeout=S        time budget of the translation (default 60 s)\n"
     "  --max-output=MB    size budget of the output (default 512 MB)\n"
     "                     past either budget: exit 2, no output file\n"
@@ -360,6 +362,8 @@ static int translate(Options *o) {
     usage_error("unknown --emit kind '%s' (expected c, json, chc, nts or spl)", emit);
   if (o->facts && writer != &backend_spacer)
     usage_error("%s", "--facts goes with --emit=chc");
+  if (o->facts && o->no_cells)
+    usage_error("%s", "--facts gives the clauses of verify's cells: not with --no-cells");
   /* the output first: a path that cannot be written is reported before any
    * work; the temporary file is removed on every path (and on SIGTERM) */
   Output out;
@@ -392,7 +396,9 @@ static int translate(Options *o) {
   else if (!strcmp(emit, "json"))
     ok = emit_cellmap_json(out.f, p);
   else if (o->facts && writer == &backend_spacer)
-    ok = emit_chc_facts(out.f, p, o);
+    /* verify's search may take most of the budget: writing the clauses
+     * after it is fast */
+    ok = emit_chc_facts(out.f, o, orig, translate_budget * 0.75);
   else
     ok = writer->emit(out.f, p);
   /* a writer that fails without saying why about the input: our fault */

@@ -199,6 +199,10 @@ typedef struct Run {
   Sizes sizes;
   bool race;               /* libz3 and z3-solver at once */
   const char *solver;      /* which one answered last */
+  /* --emit=chc --facts: the clauses of the deciding attempt go there, and
+   * nothing is printed */
+  FILE *chc_out;
+  struct Attempt *last;    /* the last attempt whose cells could be made */
 } Run;
 
 static double left(Run *r) {
@@ -358,7 +362,11 @@ static int write_witness(Run *r) {
   return ok ? 0 : EXIT_USAGE;
 }
 
+static int write_chc(Run *r, struct Attempt *at);
+
 static int finish(Run *r) {
+  if (r->chc_out)
+    return write_chc(r, r->last);
   print_verdict(r);
   print_invariants(r);
   if (json(r))
@@ -376,21 +384,6 @@ BackendOptions backend_options(const Options *o, const char *backend, double tim
   bo.config = o->config;
   bo.verbose = o->verbose;
   return bo;
-}
-
-bool emit_chc_facts(FILE *out, Program *p, const Options *o) {
-  BackendOptions bo = backend_options(o, "polyhedra", 5);
-  bo.want_invariants = true;
-  Answer poly = backend_verify(&backend_polyhedra, p, &bo);
-  Sizes sizes = array_sizes(p);
-  ChcOptions co = {.generalize = sizes.data, .ngeneralize = sizes.len};
-  Chc *c = chc_build(p, &co);
-  if (!c)
-    return false;
-  if (poly.invariants.len)
-    chc_add_facts(c, &poly);
-  fputs(chc_text_chccomp(c), out);
-  return true;
 }
 
 /* ---- One attempt -------------------------------------------------------------------- */
@@ -421,6 +414,46 @@ static Program *reparse(Run *r) {
     error_reset();
   diag_capture(false);
   return p;
+}
+
+/* ---- --emit=chc --facts: the problem verify solved ------------------------------------- */
+
+/* The clauses of an attempt (NULL: the first precision, the cells of the
+ * options), as Spacer saw them or would have: the sizes as parameters when
+ * there are such, the polyhedra's invariants conjoined. */
+static int write_chc(Run *r, Attempt *at) {
+  Program *abs = at ? at->abs : abstract_cells(r->orig, &r->o->cells);
+  Chc *c = at ? at->c : NULL;
+  if (!c && abs) {
+    ChcOptions co = {.generalize = r->sizes.data, .ngeneralize = r->sizes.len};
+    c = chc_build(abs, &co);
+    Answer poly = at ? at->poly : (Answer){0};
+    if (!at) {
+      BackendOptions bo = backend_options(r->o, "polyhedra", min2(left(r), 10));
+      bo.want_invariants = true;
+      poly = backend_verify(&backend_polyhedra, abs, &bo);
+    }
+    if (c && poly.invariants.len)
+      chc_add_facts(c, &poly);
+  }
+  if (!c)
+    return EXIT_INTERNAL;
+  fprintf(r->chc_out, "; verify's %s: %s%s; its verdict: %s\n",
+          at ? "deciding attempt" : "first precision",
+          at && at->line && at->line[0] ? at->line : "automatic cells",
+          at && at->prog != r->orig ? ", with proven facts or ghost totals" : "",
+          verdict_name(r->verdict));
+  fputs(chc_text_chccomp(c), r->chc_out);
+  return 0;
+}
+
+/* The attempt, remembered as the last one that had cells. */
+static void keep_attempt(Run *r, const Attempt *at) {
+  if (!at->abs)
+    return;
+  Attempt *k = xalloc(sizeof *k);
+  *k = *at;
+  r->last = k;
 }
 
 static Program *with_facts(Run *r) {
@@ -583,9 +616,11 @@ static Outcome attempt(Run *r, Attempt *at, double slice) {
   }
   /* the polyhedral invariants first, at a precision's first turn: cheap, a
    * proof if they exclude the error, facts for Spacer otherwise (a later
-   * turn, with the same cells, would find the same) */
+   * turn, with the same cells, would find the same); a third of the slice
+   * at most: the reversal's proof takes 0.8 s alone, and a loaded machine
+   * (a CI run) can triple that */
   if (at->pr->attempts == 1 || at->prog != r->orig) {
-    BackendOptions bo = backend_options(r->o, "polyhedra", min2(slice * 0.2, 5));
+    BackendOptions bo = backend_options(r->o, "polyhedra", min2(slice * 0.35, 5));
     bo.want_invariants = true;
     deadline_phase("the polyhedra engine");
     at->poly = backend_verify(&backend_polyhedra, at->abs, &bo);
@@ -716,6 +751,8 @@ static int proved(Run *r, Attempt *at) {
   r->verdict = VERDICT_TRUE;
   r->precision = at->line;
   r->why = NULL;
+  if (r->chc_out)
+    return write_chc(r, at);
   print_verdict(r);
   lift_proof(r, at, at->poly.verdict == VERDICT_TRUE ? &at->poly : &(Answer){0});
   if (at->poly.verdict != VERDICT_TRUE && at->c && r->o->lift_invariants) {
@@ -748,6 +785,8 @@ static int ghost_attempt(Run *r, Precision *pr) {
   pr->attempts++;
   Outcome out = attempt(r, &at, min2(GHOST_SHARE * (r->deadline - r->start), left(r)));
   pr->attempts--;
+  if (out == OUT_PROOF) /* only then: the program is not the one refined */
+    keep_attempt(r, &at);
   if (out == OUT_BUG) {
     r->bug = NULL;
     out = OUT_UNKNOWN;
@@ -792,6 +831,7 @@ static int refine(Run *r) {
     double slice = slice_of(r, pr, &ps);
     pr->attempts++;
     Outcome out = attempt(r, &at, slice);
+    keep_attempt(r, &at);
     log_attempt(r, &at, out, clock_now() - t0);
     if (out != OUT_UNUSABLE) {
       last = out;
@@ -989,6 +1029,34 @@ static int usage(const char *fmt, const char *arg) {
   return EXIT_USAGE;
 }
 
+/* From the program loaded to the verdict: random runs first (a run that
+ * reaches the error is a counterexample by itself), then the back-end
+ * asked for (abs: the cells of the options, for another back-end), the
+ * baseline without cells, the sums over arrays, or the refinement. */
+static int search(Run *r, Program *abs) {
+  Options *o = r->o;
+  r->sizes = array_sizes(r->orig);
+  char why[256];
+  r->race = !o->solver && sysconf(_SC_NPROCESSORS_ONLN) >= 2 && spacer_node_available(why, sizeof why);
+  deadline_phase("random runs of the program");
+  Replay cex = replay_random(r->orig, min2(QUICK_SEARCH * (r->deadline - r->start), FIRST_RUNS));
+  if (cex.found) {
+    say(r, "a run of the original program reaches the error: %s", cex.description);
+    r->verdict = VERDICT_FALSE;
+    r->bug = cex.description;
+    r->bug_run = cex;
+    r->how = "random runs";
+    return finish(r);
+  }
+  if (abs)
+    return other_backend(r, abs);
+  if (o->no_cells)
+    return no_cells(r);
+  if (!o->no_facts && !o->no_refine && sums_of_arrays(r))
+    return finish(r);
+  return refine(r);
+}
+
 int verify_main(Options *o) {
   Run r = {.o = o, .start = clock_now(), .verdict = VERDICT_UNKNOWN,
            .show_invariants = o->lift_invariants};
@@ -1025,26 +1093,11 @@ int verify_main(Options *o) {
   Program *abs = load_program(o, o->inputs.data[0], &r.orig);
   if (!abs)
     return EXIT_USAGE;
-  r.sizes = array_sizes(r.orig);
-  char why[256];
-  r.race = !o->solver && sysconf(_SC_NPROCESSORS_ONLN) >= 2 && spacer_node_available(why, sizeof why);
+  return search(&r, other ? abs : NULL);
+}
 
-  /* A concrete run reaching the error is a counterexample by itself. */
-  deadline_phase("random runs of the program");
-  Replay cex = replay_random(r.orig, min2(QUICK_SEARCH * (r.deadline - r.start), FIRST_RUNS));
-  if (cex.found) {
-    say(&r, "a run of the original program reaches the error: %s", cex.description);
-    r.verdict = VERDICT_FALSE;
-    r.bug = cex.description;
-    r.bug_run = cex;
-    r.how = "random runs";
-    return finish(&r);
-  }
-  if (other)
-    return other_backend(&r, abs);
-  if (o->no_cells)
-    return no_cells(&r);
-  if (!o->no_facts && !o->no_refine && sums_of_arrays(&r))
-    return finish(&r);
-  return refine(&r);
+bool emit_chc_facts(FILE *out, Options *o, Program *orig, double seconds) {
+  Run r = {.o = o, .start = clock_now(), .verdict = VERDICT_UNKNOWN, .chc_out = out, .orig = orig};
+  r.deadline = r.start + seconds;
+  return search(&r, NULL) == 0;
 }

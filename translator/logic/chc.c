@@ -1105,13 +1105,40 @@ static int pred_index(Chc *c, ChcPred *pr) {
   return -1;
 }
 
-/* The facts of the body's point predicate (the first body predicate, when
- * it is one), on its arguments; NULL if none. */
+/* The facts of the body's predicates (a point, the summaries of the calls
+ * made there), on their arguments; NULL if none. */
 static Z3_ast body_facts(Chc *c, ChcClause *cl, Z3_ast *fact) {
-  if (!cl->body_preds.len || cl->body_preds.data[0]->kind != PRED_POINT)
+  Z3_ast all = NULL;
+  for (int j = 0; j < cl->body_preds.len && j < 4; j++) {
+    int i = pred_index(c, cl->body_preds.data[j]);
+    Z3_ast f = i >= 0 && fact[i] ? on_args(cl->body_preds.data[j], fact[i], &cl->body_args[j]) : NULL;
+    if (f)
+      all = smt_and2(all, f);
+  }
+  return all;
+}
+
+/* The facts of a predicate: the invariants of its loop head, or the exit
+ * invariants of its function for a summary (they hold when the function
+ * returns, err = 0). NULL if none. */
+static Z3_ast pred_facts(ChcPred *pr, const Answer *facts) {
+  Z3_context z = smt_ctx();
+  bool sum = pr->kind == PRED_SUMMARY;
+  if (!sum && (pr->kind != PRED_POINT || pr->point != POINT_LOOP_HEAD))
     return NULL;
-  int i = pred_index(c, cl->body_preds.data[0]);
-  return i >= 0 && fact[i] ? on_args(cl->body_preds.data[0], fact[i], &cl->body_args[0]) : NULL;
+  Z3_ast f = NULL;
+  for (int j = 0; j < facts->invariants.len; j++) {
+    Invariant *inv = &facts->invariants.data[j];
+    bool here = sum ? inv->kind == POINT_EXIT && inv->func == pr->func
+                    : inv->kind == POINT_LOOP_HEAD && inv->func == pr->func && inv->loop == pr->loop;
+    if (here && Z3_get_bool_value(z, inv->formula) != Z3_L_TRUE)
+      f = smt_and2(f, inv->formula);
+  }
+  if (f && sum) {
+    Z3_ast err = arg_const(&pr->args.data[pr->args.len - 1]);
+    f = Z3_mk_implies(z, Z3_mk_eq(z, err, smt_num(0)), f);
+  }
+  return f;
 }
 
 int chc_add_facts(Chc *c, const Answer *facts) {
@@ -1119,14 +1146,7 @@ int chc_add_facts(Chc *c, const Answer *facts) {
   Z3_ast *fact = xalloc(sizeof(Z3_ast) * (size_t)(c->preds.len + 1));
   for (int i = 0; i < c->preds.len; i++) {
     ChcPred *pr = c->preds.data[i];
-    if (pr->kind != PRED_POINT || pr->point != POINT_LOOP_HEAD)
-      continue;
-    for (int j = 0; j < facts->invariants.len; j++) {
-      Invariant *inv = &facts->invariants.data[j];
-      if (inv->kind == POINT_LOOP_HEAD && inv->func == pr->func && inv->loop == pr->loop &&
-          Z3_get_bool_value(z, inv->formula) != Z3_L_TRUE)
-        fact[i] = smt_and2(fact[i], inv->formula);
-    }
+    fact[i] = pred_facts(pr, facts);
     /* over the predicate's arguments only: the rest (variables dead there,
      * entry values the point does not keep) projected away */
     if (fact[i]) {
@@ -1146,12 +1166,15 @@ int chc_add_facts(Chc *c, const Answer *facts) {
         fact[i] = NULL;
     }
   }
-  /* Houdini on the clauses into the points (initiation and consecution) */
+  /* Houdini on the clauses into the points and the summaries (initiation
+   * and consecution; every fact assumed in the bodies at once) */
   for (bool changed = true; changed;) {
     changed = false;
     for (int k = 0; k < c->clauses.len; k++) {
       ChcClause *cl = c->clauses.data[k];
-      int h = cl->head && cl->head->kind == PRED_POINT ? pred_index(c, cl->head) : -1;
+      int h = cl->head && (cl->head->kind == PRED_POINT || cl->head->kind == PRED_SUMMARY)
+                  ? pred_index(c, cl->head)
+                  : -1;
       if (h < 0 || !fact[h])
         continue;
       Z3_ast goal = on_args(c->preds.data[h], fact[h], &cl->head_args);

@@ -106,13 +106,13 @@ char *chc_text(Chc *c, bool query, bool check_sat);
  * (forall (...) (=> Err false)), no annotations, no let): what --emit=chc
  * writes for other solvers. Arena string. */
 char *chc_text_chccomp(Chc *c);
-/* Conjoin known invariants of the loop heads (facts, e.g. from the
- * polyhedra: formulas over Var names as in Invariant) into the bodies of the
- * clauses that start there, so that Spacer starts from them. The facts are
- * re-checked on the clauses first (Houdini: a fact some clause does not
- * establish within a short check is dropped, until every one left is
- * inductive); a fact of a point without a predicate is ignored. Returns the
- * number of predicates that got a fact. */
+/* Conjoin known invariants of the loop heads and function exits (facts,
+ * e.g. from the polyhedra: formulas over Var names as in Invariant) into
+ * the bodies of the clauses that start there or call the function, so that
+ * Spacer starts from them. The facts are re-checked on the clauses first
+ * (Houdini: a fact some clause does not establish within a short check is
+ * dropped, until every one left is inductive); a fact of a point without a
+ * predicate is ignored. Returns the number of predicates that got a fact. */
 int chc_add_facts(Chc *c, const Answer *facts);
 /* The predicate named name, or NULL. */
 ChcPred *chc_pred(Chc *c, const char *name);
