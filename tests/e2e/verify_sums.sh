@@ -45,4 +45,24 @@ for f in "$data"/*.c; do
   *) fail "$name: expected $expect, got '$verdict' (exit $rc)" ;;
   esac
 done
+# --invariants after a proof with ghost totals: the invariants that mention
+# a total are re-checked (on the program with the ghosts), and each total
+# they mention is explained by a `ghost:` line
+for f in "$data"/true_*.c; do
+  name=$(basename "$f" .c)
+  case $(sed -n '2s|^// engine: ||p' "$f") in *ghost\ totals*) ;; *) continue ;; esac
+  timeout -k 5 $((T + 60)) "$bin" verify --timeout="$T" --invariants "$f" >"$name.inv" 2>&1 </dev/null
+  totals=$(grep '^invariant: ' "$name.inv" | grep -o '[A-Za-z0-9_]*_total[A-Za-z0-9_]*' | sort -u)
+  if [ -z "$totals" ]; then
+    fail "$name --invariants: no invariant mentions a ghost total: $(head -8 "$name.inv")"
+    continue
+  fi
+  grep '^invariant: .*_total' "$name.inv" | grep -q '\[unchecked\]$' &&
+    fail "$name --invariants: an invariant over the totals is not re-checked"
+  for g in $totals; do
+    grep -q "^ghost: $g: the sum of " "$name.inv" || fail "$name --invariants: $g is not explained"
+  done
+  ok "$name --invariants: the totals ($(echo "$totals" | tr "\n" " ")) re-checked and explained"
+done
+
 finish "sums, counts and extrema over arrays: every safe program proved, no buggy one proved"

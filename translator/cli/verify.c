@@ -197,6 +197,7 @@ typedef struct Run {
   int facts_rounds;
   VEC(AttemptLog) log;
   Sizes sizes;
+  Program *ghosts;         /* the program of a proof with ghost totals */
   bool race;               /* libz3 and z3-solver at once */
   const char *solver;      /* which one answered last */
   /* --emit=chc --facts: the clauses of the deciding attempt go there, and
@@ -273,6 +274,19 @@ static void print_verdict(Run *r) {
   fflush(stdout);
 }
 
+/* What the ghost totals in the invariants of such a proof stand for
+ * (ghosts.c): one line each. */
+static void print_ghosts(Run *r) {
+  for (int i = 0; r->ghosts && i < r->ghosts->funcs.len; i++) {
+    Func *f = r->ghosts->funcs.data[i];
+    for (int k = 0; k < f->locals.len; k++) {
+      Var *v = f->locals.data[k];
+      if (v->role == ROLE_GHOST && v->note)
+        printf("ghost: %s: %s\n", v->name, v->note);
+    }
+  }
+}
+
 static void print_invariants(Run *r) {
   if (json(r) || !r->lifted || !r->show_invariants || r->o->svcomp_output)
     return;
@@ -285,6 +299,7 @@ static void print_invariants(Run *r) {
     printf("invariant: %s %s line %d: %s [%s]\n", l->func ? l->func->name : "?", point_text(l),
            l->loc.line, lift_text(l->formula), l->checked > 0 ? "checked" : "unchecked");
   }
+  print_ghosts(r);
   fflush(stdout);
 }
 
@@ -331,6 +346,17 @@ static void print_json(Run *r) {
       json_array_append_new(inv, x);
     }
     json_object_set_new(o, "invariants", inv);
+    json_t *gh = json_object();
+    for (int i = 0; r->ghosts && i < r->ghosts->funcs.len; i++)
+      for (int k = 0; k < r->ghosts->funcs.data[i]->locals.len; k++) {
+        Var *v = r->ghosts->funcs.data[i]->locals.data[k];
+        if (v->role == ROLE_GHOST && v->note)
+          json_object_set_new(gh, v->name, json_string(v->note));
+      }
+    if (json_object_size(gh))
+      json_object_set_new(o, "ghosts", gh);
+    else
+      json_decref(gh);
   }
   char *text = json_dumps(o, JSON_INDENT(2));
   puts(text);
@@ -516,7 +542,10 @@ static void lift_proof(Run *r, Attempt *at, Answer *a) {
     r->invariants.len = 0;
     return;
   }
-  recheck_invariants(r->orig, at->abs, &r->invariants, min2(left(r), 10));
+  /* on the program the attempt abstracted: the original, or the original
+   * with proven facts assumed (they hold in it), or with ghost totals (the
+   * same runs, ghosts added): an invariant of it holds of the original */
+  recheck_invariants(at->prog ? at->prog : r->orig, at->abs, &r->invariants, min2(left(r), 10));
   r->lifted = true;
 }
 
@@ -796,6 +825,7 @@ static int ghost_attempt(Run *r, Precision *pr) {
   if (out != OUT_PROOF)
     return more_runs(r) ? finish(r) : -1;
   r->how = xformat("%s, ghost totals", r->how);
+  r->ghosts = p;
   return proved(r, &at);
 }
 

@@ -99,6 +99,7 @@ struct Var {
    * the cells it belongs to. */
   ArrayCells *cells;
   int cell_no, cell_dim;  /* which cell (0 = initial-value cell) and dimension */
+  const char *note;    /* what a ghost variable stands for, for reports (or NULL) */
 };
 
 typedef enum {

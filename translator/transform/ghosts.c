@@ -512,7 +512,13 @@ static void instrument(Plan *pl) {
     Ghost *gh = &pl->ghosts.data[i];
     const char *name = gh->g ? xformat("%s_%s_total", gh->array->name, gh->g->name)
                              : xformat("%s_total", gh->array->name);
-    gh->total = new_temp(pl->p, pl->f, name, ty_long, ROLE_GHOST, gh->array->loc);
+    /* at the fill's place: where a report says what the total sums */
+    gh->total = new_temp(pl->p, pl->f, name, ty_long, ROLE_GHOST, gh->fill->loop->loc);
+    gh->total->note = xformat("the sum of %s%s%s[k]%s over the elements k of %s that the loop at "
+                              "line %d has written (all of them after it), kept up to date by "
+                              "later writes",
+                              gh->g ? gh->g->name : "", gh->g ? "(" : "", gh->array->name,
+                              gh->g ? ")" : "", gh->array->name, gh->fill->loop->loc.line);
     StmtVec writes = {0};
     Collect c = {gh->array, &writes};
     for (int k = gh->fill->pos + 1; k < pl->scan->pos; k++)
