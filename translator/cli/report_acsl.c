@@ -14,6 +14,7 @@
  * soundness. Only invariants that were re-checked are written.
  */
 #include "emit.h"
+#include "loops.h"
 #include "report.h"
 #include "strbuf.h"
 
@@ -160,9 +161,11 @@ static const char *array_extent(const Lines *src, Var *a) {
 }
 
 /* The frame of w as the list of an assigns clause ("i, b[0 .. n-1]"; with
- * globals_only, a function's: its globals and its parameters' arrays); NULL
- * if some target cannot be named. */
-static const char *frame(const Lines *src, Writes *w, bool globals_only) {
+ * globals_only, a function's: its globals and its parameters' arrays); an
+ * array with a range in ranges (by its index in w->arrays; NULL: none)
+ * is given that range, the others all of their extent. NULL if some target
+ * cannot be named. */
+static const char *frame(const Lines *src, Writes *w, bool globals_only, const char **ranges) {
   if (w->unknown)
     return NULL;
   StrBuf sb = {0};
@@ -181,7 +184,7 @@ static const char *frame(const Lines *src, Writes *w, bool globals_only) {
     Var *a = w->arrays.data[i];
     if (var_in(&w->declared, a) || (globals_only && a->kind == VAR_LOCAL))
       continue;
-    const char *t = whole_array(src, a);
+    const char *t = ranges && ranges[i] ? ranges[i] : whole_array(src, a);
     if (!t)
       return NULL;
     sb_printf(&sb, "%s%s", sb.s ? ", " : "", t);
@@ -211,8 +214,106 @@ static void add_clause(Inserts *ins, int line, const char *clause) {
   vec_push(ins, x);
 }
 
+typedef struct SourceNames {
+  const Lines *src;
+  bool ok;
+} SourceNames;
+
+static void spelled_as_is(Var *v, void *arg) {
+  SourceNames *sn = arg;
+  const char *name = source_name(sn->src, v);
+  sn->ok = sn->ok && name && !strcmp(name, v->name);
+}
+
+/* e in C, when every variable in it is spelled so in the source. */
+static const char *source_expr(const Lines *src, Expr *e) {
+  SourceNames sn = {src, true};
+  expr_vars(e, spelled_as_is, &sn);
+  return sn.ok ? expr_to_c(e) : NULL;
+}
+
+typedef struct CounterWrites {
+  Var *array, *counter;
+  bool only;           /* every write of the array is at the counter */
+  Writes calls;        /* what the calls write */
+} CounterWrites;
+
+static void counter_write(Stmt *s, void *arg) {
+  CounterWrites *cw = arg;
+  if (s->kind == S_WRITE && s->array == cw->array)
+    cw->only = cw->only && s->idx.len == 1 && s->idx.data[0]->kind == E_VAR &&
+               s->idx.data[0]->var == cw->counter;
+  if (s->kind == S_CALL)
+    call_writes(s, &cw->calls);
+}
+
+/* "a[lo .. hi-1]" when the loop is counted (loops.h: its counter runs over
+ * [lo, hi), bounds the loop does not change) and writes the 1-D array a
+ * only at its counter, itself, not through calls; NULL otherwise. WP then
+ * needs no bound on the arguments (slice_init writes a[low .. high-1],
+ * which is in a only when the caller says so). */
+static const char *counter_range(const Lines *src, const LoopNest *n, Var *a) {
+  if (!n || n->depth != 1 || array_dims(a->type, NULL, 0, NULL) != 1)
+    return NULL;
+  CounterWrites cw = {.array = a, .counter = n->counters[0].var, .only = true};
+  stmt_walk(n->loop->body, counter_write, &cw);
+  const char *name = source_name(src, a);
+  const char *lo = source_expr(src, n->counters[0].lo);
+  const char *hi = source_expr(src, n->counters[0].hi);
+  if (!cw.only || cw.calls.unknown || var_in(&cw.calls.arrays, a) || !name || !lo || !hi)
+    return NULL;
+  return xformat("%s[%s .. %s]", name, lo, minus_one(n->counters[0].hi));
+}
+
+typedef struct Count {
+  Var *array;
+  int n;
+} Count;
+
+static void count_writes(Stmt *s, void *arg) {
+  Count *c = arg;
+  c->n += s->kind == S_WRITE && s->array == c->array;
+}
+
+typedef struct Unassigned {
+  Stmt *body;
+  bool ok;
+} Unassigned;
+
+static void unassigned(Var *v, void *arg) {
+  Unassigned *u = arg;
+  u->ok = u->ok && !stmt_assigns(u->body, v);
+}
+
+/* The range of a that f writes, when one top-level counted loop does all
+ * its writes (counter_range) with bounds f never assigns: in the contract
+ * they have their values at entry. NULL otherwise (all of a). */
+static const char *function_range(const Lines *src, Func *f, const NestVec *nests, Var *a) {
+  Count all = {a, 0};
+  stmt_walk(f->body, count_writes, &all);
+  CounterWrites calls = {.array = a};
+  stmt_walk(f->body, counter_write, &calls);
+  if (calls.calls.unknown || var_in(&calls.calls.arrays, a))
+    return NULL; /* a callee writes it too */
+  for (int i = 0; i < nests->len; i++) {
+    LoopNest *n = nests->data[i];
+    Count in = {a, 0};
+    stmt_walk(n->loop, count_writes, &in);
+    if (!in.n)
+      continue;
+    const char *r = in.n == all.n ? counter_range(src, n, a) : NULL;
+    Unassigned u = {f->body, r != NULL};
+    if (r) {
+      expr_vars(n->counters[0].lo, unassigned, &u);
+      expr_vars(n->counters[0].hi, unassigned, &u);
+    }
+    return u.ok ? r : NULL;
+  }
+  return NULL;
+}
+
 /* The contract of f, before its first line. */
-static void contract(Inserts *ins, const Lines *src, Func *f) {
+static void contract(Inserts *ins, const Lines *src, Func *f, const NestVec *nests) {
   Writes w = {0};
   writes_in(f->body, &w);
   VarVec arrays = {0};
@@ -235,7 +336,10 @@ static void contract(Inserts *ins, const Lines *src, Func *f) {
         add_clause(ins, f->loc.line, xformat("requires \\separated(%s, %s);\n", ext, ext2));
     }
   }
-  const char *fr = frame(src, &w, true);
+  const char **ranges = xalloc(sizeof(char *) * (size_t)(w.arrays.len + 1));
+  for (int i = 0; i < w.arrays.len; i++)
+    ranges[i] = function_range(src, f, nests, w.arrays.data[i]);
+  const char *fr = frame(src, &w, true, ranges);
   if (fr)
     add_clause(ins, f->loc.line, xformat("assigns %s;\n", fr));
 }
@@ -244,7 +348,15 @@ typedef struct LoopScan {
   Inserts *ins;
   const Lines *src;
   const char *file;
+  NestVec nests;       /* the function's top-level loops (loops.h) */
 } LoopScan;
+
+static const LoopNest *nest_of(LoopScan *ls, Stmt *loop) {
+  for (int i = 0; i < ls->nests.len; i++)
+    if (ls->nests.data[i]->loop == loop)
+      return ls->nests.data[i];
+  return NULL;
+}
 
 /* loop assigns before each loop of the source */
 static void loop_frame(Stmt *s, void *arg) {
@@ -255,7 +367,10 @@ static void loop_frame(Stmt *s, void *arg) {
   Writes w = {0};
   writes_in(s->body, &w);
   writes_in(s->step, &w);
-  const char *fr = frame(ls->src, &w, false);
+  const char **ranges = xalloc(sizeof(char *) * (size_t)(w.arrays.len + 1));
+  for (int i = 0; i < w.arrays.len; i++)
+    ranges[i] = counter_range(ls->src, nest_of(ls, s), w.arrays.data[i]);
+  const char *fr = frame(ls->src, &w, false, ranges);
   if (fr)
     add_clause(ls->ins, s->loc.line, xformat("loop assigns %s;\n", fr));
 }
@@ -305,8 +420,9 @@ bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v) {
     if (!f->body || f->generated || f->loc.line <= 0 || f->loc.line > lines.len ||
         (f->loc.file && strcmp(f->loc.file, abs->file)))
       continue;
-    contract(&ins, &lines, f);
-    LoopScan ls = {&ins, &lines, abs->file};
+    LoopScan ls = {&ins, &lines, abs->file, {0}};
+    loop_nests(orig, f, &ls.nests);
+    contract(&ins, &lines, f, &ls.nests);
     stmt_walk(f->body, loop_frame, &ls);
   }
   if (ins.len)
