@@ -1,14 +1,16 @@
 #!/bin/bash
 # `invariants --format=acsl` re-proved by Frama-C's WP: on the examples (the
-# functions the README analyses with --entry, and sentinel whole), every
-# annotated file parses in Frama-C and at least 85 % of the emitted clauses
-# (loop invariant, ensures, assigns, loop assigns) are proved by WP with
-# -wp-rte, z3 and cvc4 (found by `why3 config detect`), 10 s per goal. The
-# contracts of __VERIFIER_* come from tests/data/acsl/svspec.h (-include).
-# Measured: 35 of 38 (92 %) on an idle machine; under load the analysis
-# drops some scalar invariants (re-check timeouts) and the loop assigns that
-# need them fail: 31 of 35 (89 %) beside the rest of the suite. The baseline
-# (ret, x__in, no frames) gave 10 of 22 and one file Frama-C rejects.
+# functions the README analyses with --entry, array_copy and sentinel
+# whole), every annotated file parses in Frama-C and at least 90 % of the
+# emitted clauses (requires from the calls' context, loop invariant,
+# ensures, assigns, loop assigns) are proved by WP with -wp-rte, z3 and
+# cvc4 (found by `why3 config detect`), 10 s per goal. The contracts of
+# __VERIFIER_* come from tests/data/acsl/svspec.h (-include).
+# Measured: 39 of 39 (preconditions proved at the calls, frames by
+# counter ranges); before, 35 of 38 on an idle machine and 31 of 35 beside
+# the rest of the suite (re-check timeouts under load drop scalar
+# invariants). The baseline (ret, x__in, no frames) gave 10 of 22 and one
+# file Frama-C rejects.
 #
 # WP's own limits, not checked here: `main` with VLAs (Frama-C allocates
 # them with __fc_vla_alloc, which has no specification: memory goals and
@@ -102,7 +104,7 @@ for c in "${cases[@]}"; do
 done
 echo "WP proves $all_proved of the $all_total emitted clauses"
 [ "$all_total" -ge 20 ] || fail "only $all_total clauses emitted"
-[ $((100 * all_proved)) -ge $((85 * all_total)) ] ||
-  fail "WP proves $all_proved of $all_total clauses: less than 85 %"
+[ $((100 * all_proved)) -ge $((90 * all_total)) ] ||
+  fail "WP proves $all_proved of $all_total clauses: less than 90 %"
 
 finish "every ACSL file parses; WP proves $all_proved of $all_total clauses"

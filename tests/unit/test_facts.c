@@ -170,6 +170,71 @@ static void only_checked_candidates_become_facts(void **state) {
   assert_int_equal(solve_with(normalize_text(fill_then_sum), &facts, &added), VERDICT_TRUE);
 }
 
+/* A candidate of kind at function fn of abs. */
+static Lifted candidate_of(Program *abs, const char *fn, PointKind kind, Z3_ast formula) {
+  Lifted l = {0};
+  l.func = find_func(abs, fn);
+  l.kind = kind;
+  l.loc = l.func->loc;
+  l.formula = formula;
+  l.source = "test";
+  l.checked = -1;
+  return l;
+}
+
+/* The callee's loop counts from 0 to n: it returns n only when n >= 0 at
+ * entry, which its call ensures or not. */
+#define CALLS(SECOND)                                                                      \
+  "extern int __VERIFIER_nondet_int(void);\n"                                              \
+  "int count(int n) { int i = 0; while (i < n) i++; return i; }\n"                         \
+  "int main(void) {\n"                                                                     \
+  "  int m = __VERIFIER_nondet_int();\n"                                                   \
+  "  if (m < 1) return 0;\n"                                                               \
+  "  return count(" SECOND ");\n"                                                          \
+  "}\n"
+
+/* Preconditions (recheck.c): proved at every call, they let the callee's
+ * invariants hold in the context of its calls; a call that breaks one
+ * refutes it and whatever needed it; and a call's own summary never
+ * proves its precondition (the exit candidate n__in >= 1 is inductive
+ * under the precondition n >= 1, which is what the call would assume). */
+static void preconditions_proved_at_every_call(void **state) {
+  (void)state;
+  Z3_context z = smt_ctx();
+  for (int bad = 0; bad < 2; bad++) {
+    Program *p = normalize_text(bad ? CALLS("m - 5") : CALLS("m + 1"));
+    assert_non_null(p);
+    Program *abs = abstract_program(p, NULL);
+    assert_non_null(abs);
+    LiftedVec v = {0};
+    vec_push(&v, candidate_of(abs, "count", POINT_ENTRY, Z3_mk_ge(z, int_const("n"), smt_num(1))));
+    vec_push(&v, candidate_of(abs, "count", POINT_EXIT, Z3_mk_ge(z, int_const("n__in"), smt_num(1))));
+    /* the result is n: true only for n >= 0, by the loop invariant i <= n */
+    vec_push(&v, candidate_of(abs, "count", POINT_EXIT, Z3_mk_eq(z, int_const("ret"), int_const("n__in"))));
+    Lifted head = candidate_of(abs, "count", POINT_LOOP_HEAD, Z3_mk_le(z, int_const("i"), int_const("n")));
+    head.loc = loop_at_line(find_func(p, "count")->body, 2)->loc;
+    vec_push(&v, head);
+    recheck_invariants(p, abs, &v, 30);
+    if (!bad) {
+      assert_int_equal(v.data[0].checked, 1);
+      assert_int_equal(v.data[1].checked, 1);
+      assert_int_equal(v.data[2].checked, 1);
+      assert_int_equal(v.data[3].checked, 1);
+    } else {
+      for (int i = 0; i < 4; i++)
+        if (v.data[i].checked > 0)
+          fail_msg("candidate %d checked although count(m - 5) may get n < 1", i);
+    }
+  }
+  /* the entry function is called by no one: no precondition of it */
+  Program *p = normalize_text(CALLS("m"));
+  Program *abs = abstract_program(p, NULL);
+  LiftedVec v = {0};
+  vec_push(&v, candidate_of(abs, "main", POINT_ENTRY, Z3_mk_false(z)));
+  recheck_invariants(p, abs, &v, 30);
+  assert_true(v.data[0].checked <= 0);
+}
+
 /* A callee's exit relation after its call: fill(b, n) sets b'[k] == v for
  * k < n; main's assertion reads b afterwards. */
 static void exit_fact_after_calls(void **state) {
@@ -213,6 +278,7 @@ int main(void) {
       cmocka_unit_test_teardown(unplaceable_facts_left_out, teardown_all),
       cmocka_unit_test_teardown(exit_fact_after_calls, teardown_all),
       cmocka_unit_test_teardown(only_checked_candidates_become_facts, teardown_all),
+      cmocka_unit_test_teardown(preconditions_proved_at_every_call, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

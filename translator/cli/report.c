@@ -74,13 +74,27 @@ static bool report_text(FILE *out, Program *abs, LiftedVec *v) {
   return !ferror(out);
 }
 
+/* The point of an invariant in one word (JSON's "point"). */
+static const char *point_word(const Lifted *l) {
+  switch (l->kind) {
+  case POINT_LOOP_HEAD:
+    return "loop";
+  case POINT_EXIT:
+    return "exit";
+  case POINT_ENTRY:
+    return "entry";
+  default:
+    return "other";
+  }
+}
+
 static bool report_json(FILE *out, Program *abs, LiftedVec *v) {
   json_t *items = json_array();
   for (int i = 0; i < v->len; i++) {
     Lifted *l = &v->data[i];
     json_t *o = json_pack(
         "{s:s, s:s, s:i, s:i, s:s, s:s, s:b, s:s, s:s}", "function", l->func ? l->func->name : "",
-        "point", l->kind == POINT_LOOP_HEAD ? "loop" : l->kind == POINT_EXIT ? "exit" : "other",
+        "point", point_word(l),
         "line", l->loc.line, "column", l->loc.col, "formula", lift_text(l->formula), "smt",
         smt_text(l->formula), "quantified", l->quantified, "status", status(l), "source",
         l->source ? l->source : "");

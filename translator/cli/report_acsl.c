@@ -2,8 +2,9 @@
  * report_acsl.c -- the lifted invariants as ACSL for Frama-C: the original
  * source with annotations in comments.
  *
- * Before each function: `ensures` (its exit invariants) and the contract
- * the analysis assumed, so that WP can re-prove them: `requires \valid`
+ * Before each function: `requires` (its entry invariants: the context of
+ * its calls, proved at each), `ensures` (its exit invariants) and the
+ * contract the analysis assumed, so that WP can re-prove them: `requires \valid`
  * (`\valid_read` for arrays only read) of each array parameter with a size,
  * `\separated` between an array parameter that is written and the others,
  * and `assigns` (the arrays and globals it writes). Before each loop: its
@@ -407,11 +408,15 @@ bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v) {
   for (int i = 0; i < v->len; i++) {
     Lifted *l = &v->data[i];
     if (l->checked <= 0 || l->loc.line <= 0 || l->loc.line > lines.len ||
-        (l->kind != POINT_LOOP_HEAD && l->kind != POINT_EXIT) ||
+        (l->kind != POINT_LOOP_HEAD && l->kind != POINT_EXIT && l->kind != POINT_ENTRY) ||
         (l->loc.file && strcmp(l->loc.file, abs->file)))
       continue;
-    int line = l->kind == POINT_EXIT && l->func ? l->func->loc.line : l->loc.line;
-    const char *kw = l->kind == POINT_EXIT ? "ensures" : "loop invariant";
+    bool at_func = l->kind == POINT_EXIT || l->kind == POINT_ENTRY;
+    int line = at_func && l->func ? l->func->loc.line : l->loc.line;
+    /* a precondition: proved at every call of the program (recheck.h) */
+    const char *kw = l->kind == POINT_ENTRY  ? "requires"
+                     : l->kind == POINT_EXIT ? "ensures"
+                                             : "loop invariant";
     add_clause(&ins, line, xformat("%s %s;\n", kw, lift_acsl(l->formula, l->kind, abs, l->func)));
   }
   /* the contracts and frames, from the program as written (orig) */

@@ -250,7 +250,10 @@ static int exit_code(Verdict v) {
 static bool json(Run *r) { return r->o->format && !strcmp(r->o->format, "json"); }
 
 static const char *point_text(const Lifted *l) {
-  return l->kind == POINT_EXIT ? "exit" : l->kind == POINT_LOOP_HEAD ? "loop" : "after the call at";
+  return l->kind == POINT_EXIT        ? "exit"
+         : l->kind == POINT_LOOP_HEAD ? "loop"
+         : l->kind == POINT_ENTRY     ? "entry"
+                                      : "after the call at";
 }
 
 /* The verdict first (a pipeline reads it at once), then what decided it. */

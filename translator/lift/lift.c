@@ -221,20 +221,25 @@ static void lift_one(Program *abs, Invariant *inv, LiftedVec *out) {
  * ask for most), then loop heads; under a deadline each invariant gets an
  * equal share of the time left, so that one huge loop invariant cannot
  * starve the others. */
-/* Entry invariants are the preconditions the analysis assumed: not lifted. */
-static bool liftable(Invariant *inv) {
-  return (!inv->func || !inv->func->generated) && inv->kind != POINT_ENTRY;
+/* The entry invariant of a function other than the program's entry is the
+ * context of its calls: its scalar part is lifted (a precondition the
+ * re-check proves at every call, recheck.h); the entry function's is what
+ * the analysis assumed, not lifted. */
+static bool liftable(Program *abs, Invariant *inv) {
+  if (inv->func && inv->func->generated)
+    return false;
+  return inv->kind != POINT_ENTRY || (inv->func && abs->entry && inv->func != abs->entry);
 }
 
 void lift_answer(Program *abs, Answer *a, LiftedVec *out) {
   double deadline = smt_deadline();
   int todo = 0;
   for (int i = 0; i < a->invariants.len; i++)
-    todo += liftable(&a->invariants.data[i]);
+    todo += liftable(abs, &a->invariants.data[i]);
   for (int exits = 1; exits >= 0; exits--)
     for (int i = 0; i < a->invariants.len; i++) {
       Invariant *inv = &a->invariants.data[i];
-      if (!liftable(inv) || (inv->kind == POINT_EXIT) != exits)
+      if (!liftable(abs, inv) || (inv->kind == POINT_EXIT) != exits)
         continue;
       if (deadline > 0)
         smt_set_deadline(clock_now() + (deadline - clock_now()) / todo);

@@ -236,7 +236,9 @@ bool lift_is_true(Z3_ast f) {
 }
 
 void lift_add(LiftedVec *out, Ctx *c, Z3_ast formula, bool quantified) {
-  if (c->inv->kind == POINT_ENTRY || lift_is_true(formula))
+  /* at an entry, only scalar preconditions (the arrays' contents there are
+   * the callers' business) */
+  if ((c->inv->kind == POINT_ENTRY && quantified) || lift_is_true(formula))
     return;
   /* the same invariant from another case of the analysis */
   for (int i = 0; i < out->len; i++)

@@ -12,6 +12,20 @@
  * clause does not establish (initiation and consecution, checked with Z3;
  * "unknown" counts as a failure), until none fails. What remains is
  * inductive, hence invariant: those are `checked`.
+ *
+ * Preconditions (entry invariants of a function other than the program's
+ * entry: the context of its calls). The clauses make every function start
+ * from any input; a precondition pre of f narrows that to the inputs its
+ * calls give. It is a candidate of its own: at every application
+ * f_sum(in, ...) in a clause, the clause's body *without that application*
+ * (the caller's state before the call, its arguments) must imply pre(in);
+ * and the clauses that start f (no body predicate, head in f) assume it.
+ * Sound by induction on the calls of a run: the first call of f is made
+ * from a state that the checked candidates describe (they are proven for
+ * every run so far), so its input satisfies pre; then f's own states do.
+ * The application itself must be left out: its summary is proven under
+ * pre, and assuming it to prove pre would be circular. Every clause of f
+ * may assume pre on f's input values (carried unchanged from the entry).
  */
 #include "recheck.h"
 
@@ -24,15 +38,17 @@
 
 typedef struct Cand {
   Lifted *l;           /* NULL: a frame fact added to help (not reported) */
-  ChcPred *pred;
+  ChcPred *pred;       /* (a precondition: its function's summary) */
   Z3_ast formula;      /* over the predicate's argument constants */
   bool alive;
+  bool pre;            /* a precondition, over the summary's inputs */
 } Cand;
 
 typedef struct Check {
   Chc *c;
   VEC(Cand) cands;
   double deadline;
+  Z3_ast skip;         /* a predicate application left out of a body */
 } Check;
 
 /* ---- Matching lifted invariants with predicates --------------------------------- */
@@ -47,7 +63,7 @@ static ChcPred *pred_for(Chc *c, Lifted *l) {
     if (l->kind == POINT_LOOP_HEAD && p->kind == PRED_POINT && p->point == POINT_LOOP_HEAD &&
         p->loc.line == l->loc.line && p->loc.col == l->loc.col)
       return p;
-    if (l->kind == POINT_EXIT && p->kind == PRED_SUMMARY)
+    if ((l->kind == POINT_EXIT || l->kind == POINT_ENTRY) && p->kind == PRED_SUMMARY)
       return p;
     if (l->kind == POINT_OTHER && p->kind == PRED_POINT && p->point == POINT_OTHER &&
         p->loc.line == l->loc.line && p->loc.col == l->loc.col)
@@ -61,8 +77,9 @@ static ChcPred *pred_for(Chc *c, Lifted *l) {
 static int arg_for(ChcPred *pr, const char *name, PointKind kind) {
   const char *base;
   NameRole r = name_role(name, &base);
-  /* a scalar or the contents at entry; x' is the contents at exit */
-  bool in = r == NAME_IN || r == NAME_ENTRY_CONTENTS;
+  /* a scalar or the contents at entry; x' is the contents at exit; at a
+   * function's entry every value is its entry value */
+  bool in = r == NAME_IN || r == NAME_ENTRY_CONTENTS || (kind == POINT_ENTRY && r == NAME_NOW);
   if (r == NAME_CLAUSE_IN) {
     base = name;
   } else if (r == NAME_NOW && kind == POINT_EXIT && pr->kind == PRED_SUMMARY) {
@@ -121,7 +138,7 @@ static Z3_ast interp(Check *ck, ChcPred *pr, Z3_ast *args, int nargs) {
   Z3_context z = smt_ctx();
   Z3_ast f = NULL;
   for (int i = 0; i < ck->cands.len; i++)
-    if (ck->cands.data[i].pred == pr && ck->cands.data[i].alive)
+    if (ck->cands.data[i].pred == pr && ck->cands.data[i].alive && !ck->cands.data[i].pre)
       f = smt_and2(f, ck->cands.data[i].formula);
   if (!f)
     return smt_true();
@@ -136,6 +153,8 @@ static Z3_ast replace_in(Check *ck, Z3_ast t, SmtMemo *done) {
   Z3_context z = smt_ctx();
   if (Z3_get_ast_kind(z, t) != Z3_APP_AST)
     return t;
+  if (ck->skip && Z3_is_eq_ast(z, t, ck->skip))
+    return smt_true();
   Z3_ast *memo = smt_memo_at(done, Z3_get_ast_id(z, t), true);
   if (*memo)
     return *memo;
@@ -196,9 +215,115 @@ static bool valid(Check *ck, Z3_ast body, Z3_ast goal) {
   return smt_check(smt_and2(body, smt_not(goal)), left < 3 ? left : 3) == Z3_L_FALSE;
 }
 
+/* ---- Preconditions ------------------------------------------------------------------ */
+
+/* The argument of pr for the input value of v, or -1. */
+static int in_arg(ChcPred *pr, Var *v) {
+  for (int i = 0; i < pr->args.len; i++)
+    if (pr->args.data[i].in && pr->args.data[i].var == v)
+      return i;
+  return -1;
+}
+
+/* What a clause of a function may assume: the function's live
+ * preconditions, on its input arguments -- the head's for a clause that
+ * starts the function (no body predicate), the body point's otherwise
+ * (the inputs are carried unchanged from the entry); a conjunct over an
+ * input the predicate does not keep is left out. NULL if none. */
+static Z3_ast entry_pre(Check *ck, ChcClause *cl) {
+  bool start = !cl->body_preds.len;
+  ChcPred *at = start ? cl->head : cl->body_preds.data[0];
+  AstVec *args = start ? &cl->head_args : &cl->body_args[0];
+  if (!at || !at->func || (!start && at->kind != PRED_POINT))
+    return NULL;
+  Z3_context z = smt_ctx();
+  Z3_ast all = NULL;
+  for (int j = 0; j < ck->cands.len; j++) {
+    Cand *cd = &ck->cands.data[j];
+    if (!cd->pre || !cd->alive || !same_func(cd->pred->func, at->func))
+      continue;
+    ChcPred *sum = cd->pred;
+    Asts cs = {0};
+    smt_constants(cd->formula, &cs);
+    Z3_ast *to = xalloc(sizeof(Z3_ast) * (size_t)(cs.len + 1));
+    bool ok = true;
+    for (int k = 0; k < cs.len && ok; k++) {
+      ok = false;
+      for (int a = 0; a < sum->args.len && !ok; a++) {
+        Z3_ast ak = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(a)), sum->args.data[a].sort);
+        if (!Z3_is_eq_ast(z, ak, cs.data[k]))
+          continue;
+        int h = at == sum ? a : in_arg(at, sum->args.data[a].var);
+        if (h >= 0 && h < args->len) {
+          to[k] = args->data[h];
+          ok = true;
+        }
+      }
+    }
+    if (ok)
+      all = smt_and2(all, Z3_substitute(z, cd->formula, (unsigned)cs.len, cs.data, to));
+  }
+  return all;
+}
+
+typedef struct Apps {
+  Z3_func_decl decl;
+  Asts found;
+} Apps;
+
+static void find_apps(Z3_ast t, Apps *ap, int depth) {
+  Z3_context z = smt_ctx();
+  if (depth > 64 || Z3_get_ast_kind(z, t) != Z3_APP_AST)
+    return;
+  Z3_app app = Z3_to_app(z, t);
+  if (Z3_is_eq_func_decl(z, Z3_get_app_decl(z, app), ap->decl)) {
+    vec_push(&ap->found, t);
+    return;
+  }
+  for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
+    find_apps(Z3_get_app_arg(z, app, i), ap, depth + 1);
+}
+
+/* Drop every precondition that a call does not establish: the clause's
+ * body without the call's own summary must imply it on the call's
+ * arguments. */
+static bool check_calls(Check *ck) {
+  bool changed = false;
+  Z3_context z = smt_ctx();
+  for (int j = 0; j < ck->cands.len; j++) {
+    Cand *cd = &ck->cands.data[j];
+    if (!cd->pre || !cd->alive)
+      continue;
+    for (int i = 0; i < ck->c->clauses.len && cd->alive; i++) {
+      ChcClause *cl = ck->c->clauses.data[i];
+      Apps ap = {cd->pred->decl, {0}};
+      if (cl->constraint)
+        find_apps(cl->constraint, &ap, 0);
+      for (int k = 0; k < ap.found.len && cd->alive; k++) {
+        Z3_app app = Z3_to_app(z, ap.found.data[k]);
+        int n = (int)Z3_get_app_num_args(z, app);
+        Z3_ast *args = xalloc(sizeof(Z3_ast) * (size_t)(n + 1));
+        Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(n + 1));
+        for (int a = 0; a < n; a++) {
+          args[a] = Z3_get_app_arg(z, app, (unsigned)a);
+          from[a] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(a)), Z3_get_sort(z, args[a]));
+        }
+        ck->skip = ap.found.data[k];
+        Z3_ast body = smt_and2(body_of(ck, cl), entry_pre(ck, cl));
+        ck->skip = NULL;
+        if (!valid(ck, body, Z3_substitute(z, cd->formula, (unsigned)n, from, args))) {
+          cd->alive = false;
+          changed = true;
+        }
+      }
+    }
+  }
+  return changed;
+}
+
 /* One round: drop every candidate a clause does not establish. */
 static bool round_(Check *ck) {
-  bool changed = false;
+  bool changed = check_calls(ck);
   Z3_context z = smt_ctx();
   for (int i = 1; i < ck->c->clauses.len; i++) {
     ChcClause *cl = ck->c->clauses.data[i];
@@ -206,10 +331,10 @@ static bool round_(Check *ck) {
       continue;
     bool any = false;
     for (int j = 0; j < ck->cands.len; j++)
-      any |= ck->cands.data[j].pred == cl->head && ck->cands.data[j].alive;
+      any |= ck->cands.data[j].pred == cl->head && ck->cands.data[j].alive && !ck->cands.data[j].pre;
     if (!any)
       continue;
-    Z3_ast body = body_of(ck, cl);
+    Z3_ast body = smt_and2(body_of(ck, cl), entry_pre(ck, cl));
     Z3_ast *hargs = cl->head_args.data;
     int nh = cl->head_args.len;
     Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(nh + 1));
@@ -217,7 +342,7 @@ static bool round_(Check *ck) {
       from[k] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), Z3_get_sort(z, hargs[k]));
     for (int j = 0; j < ck->cands.len; j++) {
       Cand *cd = &ck->cands.data[j];
-      if (cd->pred != cl->head || !cd->alive)
+      if (cd->pred != cl->head || !cd->alive || cd->pre)
         continue;
       Z3_ast goal = Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs);
       if (!valid(ck, body, goal)) {
@@ -253,7 +378,7 @@ static void add_frame_facts(Check *ck) {
           continue;
         Z3_ast a = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(j)), in->sort);
         Z3_ast b = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), now->sort);
-        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true};
+        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true, false};
         vec_push(&ck->cands, cd);
       }
     }
@@ -305,11 +430,12 @@ void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeou
     keep_proven_conjectures(v);
     return;
   }
-  Check ck = {c, {0}, clock_now() + timeout};
+  Check ck = {c, {0}, clock_now() + timeout, NULL};
   for (int i = 0; i < v->len; i++) {
     Lifted *l = &v->data[i];
     ChcPred *pr = pred_for(c, l);
-    if (!pr) {
+    if (!pr || (l->kind == POINT_ENTRY && same_func(l->func, orig->entry))) {
+      /* (the entry function is called by no one: any input) */
       l->check_note = "no matching point in the original program";
       continue;
     }
@@ -323,7 +449,7 @@ void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeou
     Asts parts = {0};
     smt_conjuncts(f, &parts);
     for (int k = 0; k < parts.len; k++) {
-      Cand cd = {l, pr, parts.data[k], true};
+      Cand cd = {l, pr, parts.data[k], true, l->kind == POINT_ENTRY};
       vec_push(&ck.cands, cd);
     }
   }
