@@ -196,6 +196,8 @@ static void lift_one(Program *abs, Invariant *inv, LiftedVec *out) {
   if (!lift_is_true(sc))
     lift_add(out, &c, sc, false);
   smt_set_deadline(mine);
+  if (inv->kind == POINT_ENTRY)
+    return; /* a precondition is scalar (lift_add) */
   /* groups of conjuncts by the cells they mention */
   VEC(unsigned) masks = {0};
   for (int i = 0; i < parts.len; i++) {
