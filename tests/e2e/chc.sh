@@ -177,10 +177,11 @@ printf '(set-logic HORN)\n(declare-fun Err () Bool)\n(assert (=> Err false))\n(c
 python3 "$checker" old.smt2 >/dev/null && fail "the checker accepts a query without forall"
 
 # --facts: the problem verify solved (its deciding attempt: cells, proven
-# facts, polyhedral invariants), no option given, solved by the z3 CLI with
-# verify's Spacer options. Debian's z3 4.8.12 does not solve every such
-# file within the time given here (verify may have decided with the
-# polyhedra, or with z3-solver): those are listed, never a wrong answer.
+# facts, polyhedral invariants, Spacer's invariants of its proof), no option
+# given, solved by the z3 CLI with verify's Spacer options: all five files
+# in under a second each when verify's search proved (it is not always the
+# same search under load: a file of an undecided search is listed, and so is
+# a z3 timeout; a wrong answer fails).
 spacer=(fp.engine=spacer fp.xform.slice=false fp.xform.inline_linear=false
         fp.xform.inline_eager=false)
 chc_solved=0
@@ -199,7 +200,7 @@ solved() { # EXAMPLE
   esac
 }
 for b in array_copy sentinel matrix_init slice_init reverse; do solved "$b"; done
-[ $chc_solved -ge 3 ] || fail "z3 solves only $chc_solved of the examples' --facts files"
+[ $chc_solved -ge 4 ] || fail "z3 solves only $chc_solved of the examples' --facts files"
 
 # recursion: summaries, used inside the recursive function itself
 recursive() { # NAME FUNC SIGNATURE

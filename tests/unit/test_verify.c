@@ -443,13 +443,13 @@ static void facts_rechecked_then_given_to_spacer(void **state) {
   Loaded l = load("true_init");
   Chc *c = clauses(l.abs);
   Answer good = loop_facts(c, "(and (<= 0 i) (<= i 100))");
-  assert_int_equal(chc_add_facts(c, &good), 1);
+  assert_int_equal(chc_add_facts(c, &good, 2), 1);
   assert_int_equal(spacer_solve_libz3(c, 30, 0).verdict, VERDICT_TRUE);
 
   Loaded bug = load("false_off_by_one");
   c = clauses(bug.abs);
   Answer wrong = loop_facts(c, "(<= i 3)");
-  assert_int_equal(chc_add_facts(c, &wrong), 0);
+  assert_int_equal(chc_add_facts(c, &wrong, 2), 0);
   assert_int_equal(spacer_solve_libz3(c, 30, 0).verdict, VERDICT_FALSE);
 }
 

@@ -450,9 +450,14 @@ static Program *reparse(Run *r) {
 /* The clauses of an attempt (NULL: the first precision, the cells of the
  * options), as Spacer saw them or would have: the sizes as parameters when
  * there are such, the polyhedra's invariants conjoined. */
+/* Seconds per Houdini check of the facts written (chc_add_facts): more
+ * than an attempt gives them (2 s), the file is the point now. */
+#define WRITE_CHECK 10
+
 static int write_chc(Run *r, Attempt *at) {
   Program *abs = at ? at->abs : abstract_cells(r->orig, &r->o->cells);
   Chc *c = at ? at->c : NULL;
+  int poly_facts = -1; /* unknown: the attempt's own clauses */
   if (!c && abs) {
     ChcOptions co = {.generalize = r->sizes.data, .ngeneralize = r->sizes.len};
     c = chc_build(abs, &co);
@@ -462,16 +467,28 @@ static int write_chc(Run *r, Attempt *at) {
       bo.want_invariants = true;
       poly = backend_verify(&backend_polyhedra, abs, &bo);
     }
-    if (c && poly.invariants.len)
-      chc_add_facts(c, &poly);
+    poly_facts = c && poly.invariants.len ? chc_add_facts(c, &poly, WRITE_CHECK) : 0;
   }
   if (!c)
     return EXIT_INTERNAL;
+  /* Spacer's own invariants of a proof, as facts too (Houdini-checked
+   * again): another solver then re-proves what this one found, where
+   * Debian's z3 alone may not find it in time (slice_init) */
+  int spacer_facts = 0;
+  if (at && at->c == c && at->sr.verdict == VERDICT_TRUE) {
+    Answer a = {0};
+    spacer_invariants(c, &at->sr, &a, "spacer");
+    spacer_facts = a.invariants.len ? chc_add_facts(c, &a, WRITE_CHECK) : 0;
+  }
   fprintf(r->chc_out, "; verify's %s: %s%s; its verdict: %s\n",
           at ? "deciding attempt" : "first precision",
           at && at->line && at->line[0] ? at->line : "automatic cells",
           at && at->prog != r->orig ? ", with proven facts or ghost totals" : "",
           verdict_name(r->verdict));
+  if (poly_facts >= 0)
+    fprintf(r->chc_out, "; with the polyhedra's invariants at %d predicates\n", poly_facts);
+  if (spacer_facts)
+    fprintf(r->chc_out, "; with the invariants of Spacer's proof at %d predicates\n", spacer_facts);
   fputs(chc_text_chccomp(c), r->chc_out);
   return 0;
 }
@@ -589,7 +606,7 @@ static Outcome spacer_attempt(Run *r, Attempt *at, double until) {
     if (!exact && !c->params.len)
       continue;
     if (!r->o->no_facts && at->poly.invariants.len)
-      chc_add_facts(c, &at->poly);
+      chc_add_facts(c, &at->poly, 2);
     double t = until - clock_now();
     if (t < 0.05)
       break;
@@ -676,7 +693,15 @@ static int learn_facts(Run *r, Attempt *at, double seconds) {
   LiftedVec lifted = {0};
   deadline_phase("lifting invariants into facts");
   smt_set_deadline(clock_now() + seconds * 0.6);
-  lift_answer(at->abs, &at->poly, &lifted);
+  /* without the callees' preconditions: facts proven in the calls' context
+   * (recheck.h) are more facts to assume, and on the reversal they made
+   * the polyhedra of the deciding attempt miss their time (1 run in 3) */
+  Answer no_pre = at->poly;
+  memset(&no_pre.invariants, 0, sizeof no_pre.invariants);
+  for (int i = 0; i < at->poly.invariants.len; i++)
+    if (at->poly.invariants.data[i].kind != POINT_ENTRY)
+      vec_push(&no_pre.invariants, at->poly.invariants.data[i]);
+  lift_answer(at->abs, &no_pre, &lifted);
   smt_set_deadline(0);
   double t = until - clock_now();
   if (t < 0.1 || !lifted.len)

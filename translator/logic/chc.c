@@ -1141,7 +1141,7 @@ static Z3_ast pred_facts(ChcPred *pr, const Answer *facts) {
   return f;
 }
 
-int chc_add_facts(Chc *c, const Answer *facts) {
+int chc_add_facts(Chc *c, const Answer *facts, double check_seconds) {
   Z3_context z = smt_ctx();
   Z3_ast *fact = xalloc(sizeof(Z3_ast) * (size_t)(c->preds.len + 1));
   for (int i = 0; i < c->preds.len; i++) {
@@ -1179,7 +1179,7 @@ int chc_add_facts(Chc *c, const Answer *facts) {
         continue;
       Z3_ast goal = on_args(c->preds.data[h], fact[h], &cl->head_args);
       Z3_ast hyp = smt_and2(cl->constraint, body_facts(c, cl, fact));
-      if (!goal || smt_check(smt_and2(hyp, smt_not(goal)), 2) != Z3_L_FALSE) {
+      if (!goal || smt_check(smt_and2(hyp, smt_not(goal)), check_seconds) != Z3_L_FALSE) {
         fact[h] = NULL;
         changed = true;
       }

@@ -111,9 +111,10 @@ char *chc_text_chccomp(Chc *c);
  * the bodies of the clauses that start there or call the function, so that
  * Spacer starts from them. The facts are re-checked on the clauses first
  * (Houdini: a fact some clause does not establish within a short check is
- * dropped, until every one left is inductive); a fact of a point without a
- * predicate is ignored. Returns the number of predicates that got a fact. */
-int chc_add_facts(Chc *c, const Answer *facts);
+ * dropped, until every one left is inductive; check_seconds per check); a
+ * fact of a point without a predicate is ignored. Returns the number of
+ * predicates that got a fact. */
+int chc_add_facts(Chc *c, const Answer *facts, double check_seconds);
 /* The predicate named name, or NULL. */
 ChcPred *chc_pred(Chc *c, const char *name);
 /* The invariant a predicate interpretation gives, over Var names (entry
