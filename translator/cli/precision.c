@@ -694,6 +694,18 @@ static const char *cell_index(Program *abs, Var *a, int c) {
   return ac->cells.data[c - 1].index[0]->name;
 }
 
+/* Is c one of the conjuncts of focus ("x && y && ...")? */
+static bool has_conjunct(const char *focus, const char *c) {
+  size_t n = strlen(c);
+  for (const char *f = focus; f; f = strstr(f, " && ")) {
+    if (f != focus)
+      f += 4;
+    if (!strncmp(f, c, n) && (!f[n] || !strncmp(f + n, " && ", 4)))
+      return true;
+  }
+  return false;
+}
+
 const char *precision_focus(const Precision *p, Program *abs) {
   char *focus = p->cells.focus ? xstrdup(p->cells.focus) : NULL;
   for (int i = 0; i < p->relations.len; i++) {
@@ -707,7 +719,9 @@ const char *precision_focus(const Precision *p, Program *abs) {
                : r->sign < 0 && expr_is_const(r->rhs, &zero) && zero == 0
                    ? xformat("%s == %s", xa, xb)
                    : xformat("%s %s %s == %s", xa, r->sign > 0 ? "+" : "-", xb, expr_to_c(r->rhs));
-    focus = focus ? xformat("%s && %s", focus, eq) : eq;
+    /* (a pin the user's focus already states, say) */
+    if (!focus || !has_conjunct(focus, eq))
+      focus = focus ? xformat("%s && %s", focus, eq) : eq;
   }
   return focus;
 }
