@@ -187,7 +187,8 @@ spacer=(fp.engine=spacer fp.xform.slice=false fp.xform.inline_linear=false
 chc_solved=0
 solved() { # EXAMPLE
   local b=$1 got
-  "$bin" --emit=chc --facts --timeout=60 "$src/examples/$b.c" -o "e_$b.smt2" 2>"e_$b.err" ||
+  # (verify's own time limit, 60 s, and a little more for writing the file)
+  "$bin" --emit=chc --facts --timeout=67 "$src/examples/$b.c" -o "e_$b.smt2" 2>"e_$b.err" ||
     { fail "$b: --emit=chc --facts: $(head -3 "e_$b.err")"; return; }
   # (verify's own verdicts on the examples are tested by refinement.sh)
   head -1 "e_$b.smt2" | grep -q "^; verify's deciding attempt: .*; its verdict: true$" ||
