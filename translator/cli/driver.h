@@ -61,15 +61,16 @@ int bench_main(Options *o);
 /* BackendOptions from the command line, for the back-end named backend
  * (the tool path of --cpachecker=... goes to cpachecker only). */
 #include "backend.h"
-/* --emit=chc --facts: the CHC-COMP clauses of the problem verify solved.
- * verify's search runs for at most seconds on the normalized program orig
- * (load_program) with the options' precision first, and the clauses of the
- * attempt that decided it are written to out, with a comment line naming
- * that attempt: its cells, the proven facts it assumed, the polyhedra's
- * invariants conjoined, the sizes as parameters where Spacer had them. When
- * no attempt decided (a random run found the bug, the sums over arrays
- * proved it) they are those of the last attempt, or of the options' cells.
- * False after a diagnostic. */
+/* --emit=chc --facts: the CHC-COMP clauses of the problem verify solved,
+ * within seconds. verify's search runs for nine tenths of them on the
+ * normalized program orig (load_program), the options' precision first;
+ * the clauses of the attempt that decided it are written to out, with
+ * comment lines naming that attempt and its verdict: its cells, the proven
+ * facts it assumed, the polyhedra's invariants and Spacer's of a proof
+ * conjoined, the sizes as parameters where Spacer had them. When no attempt
+ * decided (a random run found the bug, the sums over arrays proved it)
+ * they are those of the last attempt, or of the options' cells. False
+ * after a diagnostic. */
 bool emit_chc_facts(FILE *out, Options *o, Program *orig, double seconds);
 BackendOptions backend_options(const Options *o, const char *backend, double timeout);
 

@@ -396,10 +396,7 @@ static int translate(Options *o) {
   else if (!strcmp(emit, "json"))
     ok = emit_cellmap_json(out.f, p);
   else if (o->facts && writer == &backend_spacer)
-    /* verify's search takes nine tenths of the budget (its slices, and so
-     * its precisions' chances, scale with it); writing the clauses after it
-     * is fast */
-    ok = emit_chc_facts(out.f, o, orig, translate_budget * 0.9);
+    ok = emit_chc_facts(out.f, o, orig, translate_budget);
   else
     ok = writer->emit(out.f, p);
   /* a writer that fails without saying why about the input: our fault */

@@ -236,7 +236,6 @@ static const char *source_expr(const Lines *src, Expr *e) {
 typedef struct CounterWrites {
   Var *array, *counter;
   bool only;           /* every write of the array is at the counter */
-  Writes calls;        /* what the calls write */
 } CounterWrites;
 
 static void counter_write(Stmt *s, void *arg) {
@@ -244,8 +243,18 @@ static void counter_write(Stmt *s, void *arg) {
   if (s->kind == S_WRITE && s->array == cw->array)
     cw->only = cw->only && s->idx.len == 1 && s->idx.data[0]->kind == E_VAR &&
                s->idx.data[0]->var == cw->counter;
+}
+
+static void call_write(Stmt *s, void *arg) {
   if (s->kind == S_CALL)
-    call_writes(s, &cw->calls);
+    call_writes(s, arg);
+}
+
+/* May a call under s write a (or something that cannot be named)? */
+static bool callees_write(Stmt *s, Var *a) {
+  Writes w = {0};
+  stmt_walk(s, call_write, &w);
+  return w.unknown || var_in(&w.arrays, a);
 }
 
 /* "a[lo .. hi-1]" when the loop is counted (loops.h: its counter runs over
@@ -261,7 +270,7 @@ static const char *counter_range(const Lines *src, const LoopNest *n, Var *a) {
   const char *name = source_name(src, a);
   const char *lo = source_expr(src, n->counters[0].lo);
   const char *hi = source_expr(src, n->counters[0].hi);
-  if (!cw.only || cw.calls.unknown || var_in(&cw.calls.arrays, a) || !name || !lo || !hi)
+  if (!cw.only || callees_write(n->loop->body, a) || !name || !lo || !hi)
     return NULL;
   return xformat("%s[%s .. %s]", name, lo, minus_one(n->counters[0].hi));
 }
@@ -292,10 +301,8 @@ static void unassigned(Var *v, void *arg) {
 static const char *function_range(const Lines *src, Func *f, const NestVec *nests, Var *a) {
   Count all = {a, 0};
   stmt_walk(f->body, count_writes, &all);
-  CounterWrites calls = {.array = a};
-  stmt_walk(f->body, counter_write, &calls);
-  if (calls.calls.unknown || var_in(&calls.calls.arrays, a))
-    return NULL; /* a callee writes it too */
+  if (callees_write(f->body, a))
+    return NULL;
   for (int i = 0; i < nests->len; i++) {
     LoopNest *n = nests->data[i];
     Count in = {a, 0};

@@ -203,6 +203,7 @@ typedef struct Run {
   /* --emit=chc --facts: the clauses of the deciding attempt go there, and
    * nothing is printed */
   FILE *chc_out;
+  double write_deadline;   /* ... written by then */
   struct Attempt *last;    /* the last attempt whose cells could be made */
 } Run;
 
@@ -277,16 +278,14 @@ static void print_verdict(Run *r) {
   fflush(stdout);
 }
 
-/* What the ghost totals in the invariants of such a proof stand for
- * (ghosts.c): one line each. */
-static void print_ghosts(Run *r) {
+/* The ghost totals the invariants of a proof with them may mention, each
+ * with what it stands for (Var.note, ghosts.c). */
+static void ghost_vars(Run *r, VarVec *out) {
   for (int i = 0; r->ghosts && i < r->ghosts->funcs.len; i++) {
     Func *f = r->ghosts->funcs.data[i];
-    for (int k = 0; k < f->locals.len; k++) {
-      Var *v = f->locals.data[k];
-      if (v->role == ROLE_GHOST && v->note)
-        printf("ghost: %s: %s\n", v->name, v->note);
-    }
+    for (int k = 0; k < f->locals.len; k++)
+      if (f->locals.data[k]->role == ROLE_GHOST && f->locals.data[k]->note)
+        vec_push(out, f->locals.data[k]);
   }
 }
 
@@ -302,7 +301,10 @@ static void print_invariants(Run *r) {
     printf("invariant: %s %s line %d: %s [%s]\n", l->func ? l->func->name : "?", point_text(l),
            l->loc.line, lift_text(l->formula), l->checked > 0 ? "checked" : "unchecked");
   }
-  print_ghosts(r);
+  VarVec gh = {0};
+  ghost_vars(r, &gh);
+  for (int i = 0; i < gh.len; i++)
+    printf("ghost: %s: %s\n", gh.data[i]->name, gh.data[i]->note);
   fflush(stdout);
 }
 
@@ -349,17 +351,14 @@ static void print_json(Run *r) {
       json_array_append_new(inv, x);
     }
     json_object_set_new(o, "invariants", inv);
-    json_t *gh = json_object();
-    for (int i = 0; r->ghosts && i < r->ghosts->funcs.len; i++)
-      for (int k = 0; k < r->ghosts->funcs.data[i]->locals.len; k++) {
-        Var *v = r->ghosts->funcs.data[i]->locals.data[k];
-        if (v->role == ROLE_GHOST && v->note)
-          json_object_set_new(gh, v->name, json_string(v->note));
-      }
-    if (json_object_size(gh))
+    VarVec ghosts = {0};
+    ghost_vars(r, &ghosts);
+    if (ghosts.len) {
+      json_t *gh = json_object();
+      for (int i = 0; i < ghosts.len; i++)
+        json_object_set_new(gh, ghosts.data[i]->name, json_string(ghosts.data[i]->note));
       json_object_set_new(o, "ghosts", gh);
-    else
-      json_decref(gh);
+    }
   }
   char *text = json_dumps(o, JSON_INDENT(2));
   puts(text);
@@ -447,14 +446,22 @@ static Program *reparse(Run *r) {
 
 /* ---- --emit=chc --facts: the problem verify solved ------------------------------------- */
 
-/* The clauses of an attempt (NULL: the first precision, the cells of the
- * options), as Spacer saw them or would have: the sizes as parameters when
- * there are such, the polyhedra's invariants conjoined. */
 /* Seconds per Houdini check of the facts written (chc_add_facts): more
- * than an attempt gives them (2 s), the file is the point now. */
+ * than an attempt gives them (2 s), the file is the point now -- within
+ * the time left for writing (Run.write_deadline). */
 #define WRITE_CHECK 10
 
+/* The clauses of an attempt (NULL: the first precision, the cells of the
+ * options), as Spacer saw them or would have: the sizes as parameters when
+ * there are such, the polyhedra's invariants and Spacer's of a proof
+ * conjoined; to r->chc_out. */
 static int write_chc(Run *r, Attempt *at) {
+  /* past the deadline a check is unknown and its fact left out: the file
+   * is written in time, with fewer facts */
+  smt_set_deadline(r->write_deadline);
+  double check = min2(WRITE_CHECK, r->write_deadline - clock_now());
+  if (check < 0.1)
+    check = 0.1;
   Program *abs = at ? at->abs : abstract_cells(r->orig, &r->o->cells);
   Chc *c = at ? at->c : NULL;
   int poly_facts = -1; /* unknown: the attempt's own clauses */
@@ -463,11 +470,11 @@ static int write_chc(Run *r, Attempt *at) {
     c = chc_build(abs, &co);
     Answer poly = at ? at->poly : (Answer){0};
     if (!at) {
-      BackendOptions bo = backend_options(r->o, "polyhedra", min2(left(r), 10));
+      BackendOptions bo = backend_options(r->o, "polyhedra", min2(check, left(r)));
       bo.want_invariants = true;
       poly = backend_verify(&backend_polyhedra, abs, &bo);
     }
-    poly_facts = c && poly.invariants.len ? chc_add_facts(c, &poly, WRITE_CHECK) : 0;
+    poly_facts = c && poly.invariants.len ? chc_add_facts(c, &poly, check) : 0;
   }
   if (!c)
     return EXIT_INTERNAL;
@@ -478,7 +485,7 @@ static int write_chc(Run *r, Attempt *at) {
   if (at && at->c == c && at->sr.verdict == VERDICT_TRUE) {
     Answer a = {0};
     spacer_invariants(c, &at->sr, &a, "spacer");
-    spacer_facts = a.invariants.len ? chc_add_facts(c, &a, WRITE_CHECK) : 0;
+    spacer_facts = a.invariants.len ? chc_add_facts(c, &a, check) : 0;
   }
   fprintf(r->chc_out, "; verify's %s: %s%s; its verdict: %s\n",
           at ? "deciding attempt" : "first precision",
@@ -1156,6 +1163,9 @@ int verify_main(Options *o) {
 
 bool emit_chc_facts(FILE *out, Options *o, Program *orig, double seconds) {
   Run r = {.o = o, .start = clock_now(), .verdict = VERDICT_UNKNOWN, .chc_out = out, .orig = orig};
-  r.deadline = r.start + seconds;
+  /* verify's search takes nine tenths (its slices, and so its precisions'
+   * chances, scale with the time), writing the clauses the rest */
+  r.deadline = r.start + seconds * 0.9;
+  r.write_deadline = r.start + seconds * 0.98;
   return search(&r, NULL) == 0;
 }
