@@ -811,6 +811,92 @@ static void merge_cubes(AtomVec *cubes, Z3_ast context, double timeout) {
     }
 }
 
+/* Does the solver s (with a timeout) find lits[0..n) unsatisfiable with
+ * what it holds? Each literal stands behind a fresh proxy (an assumption);
+ * *core, when not NULL, gets which of them the proof used. */
+static bool refutes(Z3_solver s, Z3_ast *lits, int n, bool *core) {
+  Z3_context c = smt_ctx();
+  if (out_of_budget())
+    return false;
+  Z3_ast *proxies = xalloc(sizeof(Z3_ast) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) {
+    proxies[i] = Z3_mk_fresh_const(c, "lit", Z3_mk_bool_sort(c));
+    Z3_solver_assert(c, s, Z3_mk_implies(c, proxies[i], lits[i]));
+  }
+  bool unsat = Z3_solver_check_assumptions(c, s, (unsigned)n, proxies) == Z3_L_FALSE;
+  if (unsat && core) {
+    Z3_ast_vector v = Z3_solver_get_unsat_core(c, s);
+    Z3_ast_vector_inc_ref(c, v);
+    for (int i = 0; i < n; i++) {
+      core[i] = false;
+      for (unsigned k = 0; k < Z3_ast_vector_size(c, v); k++)
+        core[i] |= Z3_is_eq_ast(c, Z3_ast_vector_get(c, v, k), proxies[i]);
+    }
+    Z3_ast_vector_dec_ref(c, v);
+  }
+  return unsat;
+}
+
+/* A cube's literals t != k that it bounds on one side, as that bound (t <
+ * k or t > k): bounds read better. */
+static void tighten_cube(AtomVec *cube, Z3_ast context, double timeout) {
+  Z3_context c = smt_ctx();
+  Z3_solver s = NULL;
+  for (int i = 0; i < cube->len; i++) {
+    Z3_ast l = cube->data[i];
+    if (Z3_get_ast_kind(c, l) != Z3_APP_AST ||
+        Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, l))) != Z3_OP_NOT)
+      continue;
+    Z3_ast eq = Z3_get_app_arg(c, Z3_to_app(c, l), 0);
+    if (Z3_get_ast_kind(c, eq) != Z3_APP_AST ||
+        Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, eq))) != Z3_OP_EQ ||
+        Z3_get_sort_kind(c, Z3_get_sort(c, Z3_get_app_arg(c, Z3_to_app(c, eq), 0))) != Z3_INT_SORT)
+      continue;
+    if (!s) {
+      s = solver_with_timeout(timeout);
+      if (context)
+        Z3_solver_assert(c, s, context);
+      for (int j = 0; j < cube->len; j++)
+        Z3_solver_assert(c, s, cube->data[j]);
+    }
+    Z3_ast t = Z3_get_app_arg(c, Z3_to_app(c, eq), 0), k = Z3_get_app_arg(c, Z3_to_app(c, eq), 1);
+    Z3_ast ge = Z3_mk_ge(c, t, k), le = Z3_mk_le(c, t, k);
+    if (refutes(s, &ge, 1, NULL))
+      cube->data[i] = Z3_mk_lt(c, t, k);
+    else if (refutes(s, &le, 1, NULL))
+      cube->data[i] = Z3_mk_gt(c, t, k);
+  }
+  if (s)
+    Z3_solver_dec_ref(c, s);
+}
+
+/* The cube without the literals it does not need to imply f, on the
+ * solver neg holding context && !f: the literals of an unsatisfiable core,
+ * then each one that the others refute without. */
+static void shorten_cube(AtomVec *cube, Z3_solver neg, double timeout) {
+  (void)timeout;
+  int n = cube->len;
+  bool *keep = xalloc(sizeof(bool) * (size_t)(n + 1));
+  if (!refutes(neg, cube->data, n, keep))
+    return; /* (unknown: the cube as it is) */
+  Z3_ast *lits = xalloc(sizeof(Z3_ast) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) {
+    if (!keep[i])
+      continue;
+    keep[i] = false;
+    int m = 0;
+    for (int j = 0; j < n; j++)
+      if (keep[j])
+        lits[m++] = cube->data[j];
+    keep[i] = !refutes(neg, lits, m, NULL);
+  }
+  int m = 0;
+  for (int i = 0; i < n; i++)
+    if (keep[i])
+      cube->data[m++] = cube->data[i];
+  cube->len = m;
+}
+
 Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout) {
   if (out_of_budget())
     return NULL;
@@ -821,6 +907,11 @@ Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout) {
   if (context)
     Z3_solver_assert(c, s, context);
   Z3_solver_assert(c, s, f);
+  /* context && !f: a cube's literals imply f when they contradict it */
+  Z3_solver neg = solver_with_timeout(timeout);
+  if (context)
+    Z3_solver_assert(c, neg, context);
+  Z3_solver_assert(c, neg, smt_not(f));
   Z3_ast result = NULL;
   bool ok = false;
   for (int n = 0; n <= max_cubes; n++) {
@@ -845,37 +936,9 @@ Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout) {
     }
     Z3_model_dec_ref(c, m);
     /* t != c where the cube bounds t at c reads better as a bound */
-    for (int i = 0; i < cube.len; i++) {
-      Z3_ast l = cube.data[i];
-      if (Z3_get_ast_kind(c, l) != Z3_APP_AST ||
-          Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, l))) != Z3_OP_NOT)
-        continue;
-      Z3_ast eq = Z3_get_app_arg(c, Z3_to_app(c, l), 0);
-      if (Z3_get_ast_kind(c, eq) != Z3_APP_AST ||
-          Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, eq))) != Z3_OP_EQ ||
-          Z3_get_sort_kind(c, Z3_get_sort(c, Z3_get_app_arg(c, Z3_to_app(c, eq), 0))) != Z3_INT_SORT)
-        continue;
-      Z3_ast t = Z3_get_app_arg(c, Z3_to_app(c, eq), 0), k = Z3_get_app_arg(c, Z3_to_app(c, eq), 1);
-      Z3_ast cb = NULL;
-      for (int j = 0; j < cube.len; j++)
-        cb = smt_and2(cb, cube.data[j]);
-      Z3_ast lt = Z3_mk_lt(c, t, k), gt = Z3_mk_gt(c, t, k);
-      if (smt_implies(smt_and2(context, cb), lt, timeout))
-        cube.data[i] = lt;
-      else if (smt_implies(smt_and2(context, cb), gt, timeout))
-        cube.data[i] = gt;
-    }
+    tighten_cube(&cube, context, timeout);
     /* drop every literal the cube does not need */
-    for (int i = 0; i < cube.len; i++) {
-      Z3_ast rest = NULL;
-      for (int j = 0; j < cube.len; j++)
-        if (j != i)
-          rest = smt_and2(rest, cube.data[j]);
-      if (smt_implies(smt_and2(context, rest ? rest : smt_true()), f, timeout)) {
-        cube.data[i] = cube.data[--cube.len];
-        i = -1; /* the order changed: start again */
-      }
-    }
+    shorten_cube(&cube, neg, timeout);
     Z3_ast cb = NULL;
     for (int i = 0; i < cube.len; i++)
       cb = smt_and2(cb, cube.data[i]);
@@ -884,6 +947,7 @@ Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout) {
     Z3_solver_assert(c, s, smt_not(cb));
   }
   Z3_solver_dec_ref(c, s);
+  Z3_solver_dec_ref(c, neg);
   if (!ok)
     return NULL;
   /* drop cubes that the others cover */
