@@ -55,10 +55,22 @@ static bool print_terms(Printer *p, Linear *l, int sgn) {
   return any;
 }
 
+/* Leave out the terms that cancel (n - n). */
+static void drop_zero_terms(Linear *l) {
+  int n = 0;
+  for (int i = 0; i < l->terms.len; i++)
+    if (l->coefs.data[i]) {
+      l->terms.data[n] = l->terms.data[i];
+      l->coefs.data[n++] = l->coefs.data[i];
+    }
+  l->terms.len = l->coefs.len = n;
+}
+
 /* A linear term as people write it: n - k - 1. */
 static bool print_linear(Printer *p, Z3_ast a) {
   Linear l = {{0}, {0}, 0, true};
   lift_linear(&l, a, 1);
+  drop_zero_terms(&l);
   if (!l.ok || l.terms.len < 1)
     return false;
   bool pos = false;
@@ -87,6 +99,7 @@ static bool print_comparison(Printer *p, Z3_ast lhs, Z3_ast rhs, const char *rel
   Linear l = {{0}, {0}, 0, true};
   lift_linear(&l, lhs, 1);
   lift_linear(&l, rhs, -1);
+  drop_zero_terms(&l);
   if (!l.ok || !l.terms.len)
     return false;
   /* as  sum + k REL 0  with REL in <=, ==, != (flip >, >= by negating) */
