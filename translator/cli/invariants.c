@@ -89,6 +89,7 @@ static int analyse(Options *o, FILE *out) {
   smt_set_deadline(clock_now() + timeout);
   lift_answer(abs, &a, &lifted);
   smt_set_deadline(0);
+  lift_exit_conjectures(orig, &lifted);
   recheck_invariants(orig, abs, &lifted, timeout);
   return report_invariants(out, orig, abs, &lifted, o->format) ? 0 : EXIT_USAGE;
 }

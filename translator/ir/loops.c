@@ -169,8 +169,7 @@ bool func_is_pure(Func *f) { return pure_at(f, 0); }
 
 /* ---- Counters --------------------------------------------------------------------- */
 
-/* `if (!test) break;` leaving loop: the test, else NULL. */
-static Expr *loop_test(Stmt *loop) {
+Expr *loop_test(Stmt *loop) {
   Stmt *b = loop->body;
   if (!b || b->kind != S_BLOCK || !b->stmts.len)
     return NULL;

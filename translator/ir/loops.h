@@ -15,6 +15,10 @@
 
 #define NEST_MAX_DEPTH 2
 
+/* The test of a loop that starts with `if (!test) break;` (a while or a
+ * for loop, normalized), else NULL. */
+Expr *loop_test(Stmt *loop);
+
 /* A counter v of a loop: assigned only by the loop's header, `v = start`
  * as the statement just before the loop and `v = v + 1` (or `v = v - 1`)
  * as the loop's whole step, tested by the first statement of the body

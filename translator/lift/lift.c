@@ -28,8 +28,6 @@
  *   lift_print.c     formulas as text and ACSL
  */
 #include "lift_internal.h"
-
-#include <stdlib.h>
 #include <string.h>
 
 /* ---- Names ------------------------------------------------------------------ */
@@ -219,10 +217,19 @@ static void lift_one(Program *abs, Invariant *inv, LiftedVec *out) {
   }
 }
 
-/* Function exits first (a function's input/output relation is what users
- * ask for most), then loop heads; under a deadline each invariant gets an
- * equal share of the time left, so that one huge loop invariant cannot
- * starve the others. */
+/* The order of lifting: function exits first (a function's input/output
+ * relation is what users ask for most), then loop heads -- but the head of
+ * a loop that ends its function comes before that exit: the exit is read
+ * from it too (lift_exit_conjectures), and in seconds where the exit's own
+ * invariant may take tens (section 5.5's partition). */
+static int lift_rank(Invariant *inv) {
+  if (inv->kind == POINT_LOOP_HEAD && inv->loop && inv->func && lift_last_loop(inv->func) == inv->loop)
+    return 0;
+  return inv->kind == POINT_EXIT ? 1 : 2;
+}
+
+/* Under a deadline each invariant gets an equal share of the time left,
+ * so that one huge loop invariant cannot starve the others. */
 /* The entry invariant of a function other than the program's entry is the
  * context of its calls: its scalar part is lifted (a precondition the
  * re-check proves at every call, recheck.h); the entry function's is what
@@ -238,10 +245,10 @@ void lift_answer(Program *abs, Answer *a, LiftedVec *out) {
   int todo = 0;
   for (int i = 0; i < a->invariants.len; i++)
     todo += liftable(abs, &a->invariants.data[i]);
-  for (int exits = 1; exits >= 0; exits--)
+  for (int rank = 0; rank <= 2; rank++)
     for (int i = 0; i < a->invariants.len; i++) {
       Invariant *inv = &a->invariants.data[i];
-      if (!liftable(abs, inv) || (inv->kind == POINT_EXIT) != exits)
+      if (!liftable(abs, inv) || lift_rank(inv) != rank)
         continue;
       if (deadline > 0)
         smt_set_deadline(clock_now() + (deadline - clock_now()) / todo);

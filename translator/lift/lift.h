@@ -45,4 +45,15 @@ char *lift_text(Z3_ast f);
  * has. */
 char *lift_acsl(Z3_ast f, PointKind kind, Program *p, Func *fn);
 
+/* Conjectures at the exit of each function of p that ends with a loop,
+ * from the invariants of v at that loop's head: what they say once the
+ * loop's test fails (x < e at the head: x <= e, and x == e at the exit),
+ * read at the exit; and that bound at the head. Appended to v, as
+ * conjectures: the re-check keeps them only when proven (lift_exits.c). */
+void lift_exit_conjectures(Program *p, LiftedVec *v);
+/* The loop f's body ends with (a return without a value may follow), or
+ * NULL: the loop whose head invariants lift_exit_conjectures reads at f's
+ * exit. */
+Stmt *lift_last_loop(Func *f);
+
 #endif

@@ -104,4 +104,8 @@ void lift_reduce_pair(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, LiftedV
  * was found. */
 bool lift_segment_form(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, LiftedVec *out);
 
+/* A new number for a conjecture (Lifted.conjecture): each segment, each
+ * exit conjecture has its own. */
+int lift_conjecture_no(void);
+
 #endif

@@ -295,7 +295,6 @@ static bool segment_cells(Ctx *c, unsigned mask, int *first, int *second) {
  * original program or drop. Not tried beyond MAX_SILENT_REGIONS. */
 static void conjecture_segments(Ctx *c, Segments *sg, unsigned long long *sets, unsigned mask,
                                 Z3_ast range, Z3_ast somewhere, LiftedVec *out) {
-  static int segments; /* numbers conjectures by segment */
   Z3_context z = smt_ctx();
   unsigned long long somewhere_else = 0;
   for (int r = 0; r < sg->regions.len; r++)
@@ -329,7 +328,7 @@ static void conjecture_segments(Ctx *c, Segments *sg, unsigned long long *sets, 
       continue;
     Z3_ast shorter = smt_dnf(sg->regions.data[r], somewhere, 4, 2);
     Z3_ast where = smt_and2(range, shorter ? shorter : sg->regions.data[r]);
-    c->conjecture = ++segments;
+    c->conjecture = lift_conjecture_no();
     for (int a = 0; a < atoms.len; a++) {
       c->atom = Z3_substitute(z, atoms.data[a], 1, &sg->canon[1], &v);
       lift_emit_quantified(c, mask, where, atoms.data[a], out);

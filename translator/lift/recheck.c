@@ -396,12 +396,32 @@ static bool vacuous(LiftedVec *v, int no) {
   return all && smt_check(all, 2) == Z3_L_FALSE;
 }
 
-/* Conjectures are reported only when proved, and not vacuous. */
+static bool same_point(const Lifted *a, const Lifted *b) {
+  return a->kind == b->kind && same_func(a->func, b->func) && a->loc.line == b->loc.line &&
+         a->loc.col == b->loc.col;
+}
+
+/* Does what the others proven at l's point say imply l (drop[i]: left
+ * out)? A conjecture that adds nothing is noise (i <= n || i == 0 beside
+ * i <= n; an exit conjecture that repeats the exit's own invariant). */
+static bool implied_by_others(LiftedVec *v, int l, const bool *drop) {
+  Z3_ast others = NULL;
+  for (int i = 0; i < v->len; i++)
+    if (i != l && !drop[i] && v->data[i].checked > 0 && same_point(&v->data[i], &v->data[l]))
+      others = smt_and2(others, v->data[i].formula);
+  return smt_implies(others ? others : smt_true(), v->data[l].formula, 2);
+}
+
+/* Conjectures are reported only when proved, not vacuous, and not implied
+ * by the other invariants at their point. */
 static void keep_proven_conjectures(LiftedVec *v) {
   bool *drop = xalloc(sizeof(bool) * (size_t)(v->len + 1));
   for (int i = 0; i < v->len; i++)
     drop[i] = v->data[i].conjecture &&
               (v->data[i].checked <= 0 || vacuous(v, v->data[i].conjecture));
+  for (int i = 0; i < v->len; i++)
+    if (v->data[i].conjecture && !drop[i])
+      drop[i] = implied_by_others(v, i, drop);
   int n = 0;
   for (int i = 0; i < v->len; i++) {
     if (drop[i])
