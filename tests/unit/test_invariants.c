@@ -21,7 +21,11 @@ typedef struct Result {
   LiftedVec lifted;
 } Result;
 
-static Result analyse(const char *src, const char *entry, CellOptions *opt) {
+/* Analyse src from entry with the cells of opt (NULL: the defaults); with
+ * exits_from_loops, the exits are also read from the loops that end their
+ * functions (lift_exit_conjectures), as verify's facts do. */
+static Result analyse_with(const char *src, const char *entry, CellOptions *opt,
+                           bool exits_from_loops) {
   Result r = {0};
   diag_capture(true);
   r.orig = parse_program(temp_source(src), 0, NULL, entry);
@@ -38,8 +42,14 @@ static Result analyse(const char *src, const char *entry, CellOptions *opt) {
   smt_set_deadline(clock_now() + 600); /* against hangs only */
   lift_answer(r.abs, &a, &r.lifted);
   smt_set_deadline(0);
+  if (exits_from_loops)
+    lift_exit_conjectures(r.orig, &r.lifted);
   recheck_invariants(r.orig, r.abs, &r.lifted, 600); /* against hangs only */
   return r;
+}
+
+static Result analyse(const char *src, const char *entry, CellOptions *opt) {
+  return analyse_with(src, entry, opt, false);
 }
 
 /* The invariants lifted in function f at a loop on `line` (0: the exit),
@@ -240,6 +250,46 @@ static void dutch_flag(void **state) {
   assert_true(conjectured > 0);
 }
 
+/* The Dutch flag with the default cell (one) and the globals starting
+ * anywhere, as verify analyses a callee alone: its exit read from the loop
+ * that ends it (lift_exit_conjectures: the head's segments with q for i,
+ * the bound i <= q || i == 0 at the head -- the loop need not run) gives
+ * the three segments at the exit, proven on the original program, each a
+ * conjecture the re-check proved. */
+static void exit_from_last_loop(void **state) {
+  (void)state;
+  CellOptions opt = {.havoc_globals = true};
+  Result r = analyse_with("int p, q;\n"
+                          "void threeWayPartition(int data[], int size, int low, int high) {\n"
+                          "  p = -1;\n"
+                          "  q = size;\n"
+                          "  for (int i = 0; i < q;) {\n" /* line 5 */
+                          "    int d = data[i];\n"
+                          "    if (d < low) { ++p; data[i] = data[p]; data[p] = d; ++i; }\n"
+                          "    else if (d >= high) { --q; data[i] = data[q]; data[q] = d; }\n"
+                          "    else { ++i; }\n"
+                          "  }\n"
+                          "}\n",
+                          "threeWayPartition", &opt, true);
+  const char *ints = "size low high p q i";
+  const char *segments[] = {
+      "(forall ((x Int)) (=> (and (<= 0 x) (<= x p)) (< (select |data'| x) low)))",
+      "(forall ((x Int)) (=> (and (<= q x) (< x size) (<= 0 x)) (>= (select |data'| x) high)))",
+      "(forall ((x Int)) (=> (and (< p x) (< x q) (<= 0 x)) "
+      "(and (<= low (select |data'| x)) (< (select |data'| x) high))))"};
+  Z3_ast have = reported(&r, "threeWayPartition", 0);
+  for (int i = 0; i < 3; i++)
+    implies(&r, have, formula(segments[i], ints, "|data'|", ""));
+  /* the bound at the head that the exit needs, proven */
+  implies(&r, reported(&r, "threeWayPartition", 5), formula("(or (<= i q) (= i 0))", ints, "", ""));
+  /* the exit conjectures proved: one per segment at least */
+  int proven = 0;
+  for (int i = 0; i < r.lifted.len; i++)
+    proven += r.lifted.data[i].conjecture && r.lifted.data[i].kind == POINT_EXIT &&
+              r.lifted.data[i].checked > 0;
+  assert_true(proven >= 3);
+}
+
 /* A function called from the program with an array of unknown length:
  * its cells are the caller's, so an index past the caller's array has no
  * cell, and nothing may be concluded from "no cell there" (it used to be
@@ -337,6 +387,7 @@ int main(void) {
       cmocka_unit_test_teardown(copy, teardown_all),
       cmocka_unit_test_teardown(reversal, teardown_all),
       cmocka_unit_test_teardown(dutch_flag, teardown_all),
+      cmocka_unit_test_teardown(exit_from_last_loop, teardown_all),
       cmocka_unit_test_teardown(caller_array_of_unknown_length, teardown_all),
       cmocka_unit_test_teardown(acsl_parses, teardown_all),
       cmocka_unit_test_teardown(acsl_contract, teardown_all),

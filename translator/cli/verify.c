@@ -432,17 +432,19 @@ typedef struct Attempt {
 /* The normalized program again, with the facts assumed: a program of its
  * own (facts_assume changes it), the same text and so the same names and
  * places. */
-static Program *reparse(Run *r) {
+static Program *reparse_from(Run *r, const char *entry) {
   Options *o = r->o;
   diag_capture(true);
   int before = error_count();
-  Program *p = parse_program(o->inputs.data[0], o->clang_args.len, o->clang_args.data, o->entry);
+  Program *p = parse_program(o->inputs.data[0], o->clang_args.len, o->clang_args.data, entry);
   p = p ? normalize_program(p) : NULL;
   while (error_count() > before)
     error_reset();
   diag_capture(false);
   return p;
 }
+
+static Program *reparse(Run *r) { return reparse_from(r, r->o->entry); }
 
 /* ---- --emit=chc --facts: the problem verify solved ------------------------------------- */
 
@@ -564,6 +566,7 @@ static void lift_proof(Run *r, Attempt *at, Answer *a) {
   smt_set_deadline(r->deadline);
   lift_answer(at->abs, a, &r->invariants);
   smt_set_deadline(0);
+  lift_exit_conjectures(r->orig, &r->invariants);
   if (clock_now() >= r->deadline) {
     say(r, "no time left to lift the invariants of the proof");
     r->invariants.len = 0;
@@ -690,12 +693,11 @@ static Outcome attempt(Run *r, Attempt *at, double slice) {
 
 /* ---- Facts: what the polyhedra found, proven on the original program ----------------- */
 
-/* Lift the polyhedral invariants of an attempt and re-check them on the
- * original program; the proven ones become facts. Returns how many are
- * new. */
-static int learn_facts(Run *r, Attempt *at, double seconds) {
-  if (!at->poly.invariants.len || r->o->no_facts)
-    return 0;
+/* Lift the invariants a of abs (the callees' preconditions left out),
+ * conjecture what the loops that end functions leave at their exits,
+ * re-check it all on the original program; the proven become facts.
+ * Returns how many are new. */
+static int learn_lifted(Run *r, Program *abs, Answer *a, double seconds) {
   double until = clock_now() + seconds;
   LiftedVec lifted = {0};
   deadline_phase("lifting invariants into facts");
@@ -703,23 +705,120 @@ static int learn_facts(Run *r, Attempt *at, double seconds) {
   /* without the callees' preconditions: facts proven in the calls' context
    * (recheck.h) are more facts to assume, and on the reversal they made
    * the polyhedra of the deciding attempt miss their time (1 run in 3) */
-  Answer no_pre = at->poly;
+  Answer no_pre = *a;
   memset(&no_pre.invariants, 0, sizeof no_pre.invariants);
-  for (int i = 0; i < at->poly.invariants.len; i++)
-    if (at->poly.invariants.data[i].kind != POINT_ENTRY)
-      vec_push(&no_pre.invariants, at->poly.invariants.data[i]);
-  lift_answer(at->abs, &no_pre, &lifted);
+  for (int i = 0; i < a->invariants.len; i++)
+    if (a->invariants.data[i].kind != POINT_ENTRY)
+      vec_push(&no_pre.invariants, a->invariants.data[i]);
+  lift_answer(abs, &no_pre, &lifted);
   smt_set_deadline(0);
+  lift_exit_conjectures(r->orig, &lifted);
   double t = until - clock_now();
   if (t < 0.1 || !lifted.len)
     return 0;
   deadline_phase("the re-check of facts");
-  recheck_invariants(r->orig, at->abs, &lifted, t);
-  int added = learn_checked(&lifted, at->abs->entry, &r->facts);
+  recheck_invariants(r->orig, abs, &lifted, t);
+  int added = learn_checked(&lifted, r->orig->entry, &r->facts);
   for (int i = r->facts.len - added; i < r->facts.len; i++) {
     const Fact *f = &r->facts.data[i];
     say(r, "fact %s %s line %d: %s", f->point == FACT_AFTER_CALLS ? "after calls of" : "after the loop of",
         f->func, f->loc.line, lift_text(f->formula));
+  }
+  return added;
+}
+
+/* The polyhedral invariants of an attempt, proven on the original program,
+ * as facts. */
+static int learn_facts(Run *r, Attempt *at, double seconds) {
+  if (!at->poly.invariants.len || r->o->no_facts)
+    return 0;
+  return learn_lifted(r, at->abs, &at->poly, seconds);
+}
+
+typedef struct LoopsOver {
+  bool arrays;
+} LoopsOver;
+
+static void loop_over_arrays(Stmt *s, void *arg) {
+  LoopsOver *lo = arg;
+  if (s->kind == S_READ || s->kind == S_WRITE)
+    lo->arrays = true;
+}
+
+/* Is f a function of p other than the entry, called by another, with a
+ * loop that reads or writes an array? */
+static bool callee_with_array_loops(Program *p, Func *f) {
+  if (f == p->entry || !f->body)
+    return false;
+  bool called = false;
+  for (int i = 0; i < p->funcs.len && !called; i++)
+    called = p->funcs.data[i] != f && p->funcs.data[i]->body && stmt_calls(p->funcs.data[i]->body, f);
+  LoopsOver lo = {false};
+  for (int i = 0; called && i < f->body->stmts.len; i++)
+    if (f->body->stmts.data[i]->kind == S_LOOP)
+      stmt_walk(f->body->stmts.data[i], loop_over_arrays, &lo);
+  return lo.arrays;
+}
+
+/* f's own invariants in a (its callers' are the whole program's business);
+ * when f ends with a loop, its exit is read from that loop's head instead
+ * (lift_exit_conjectures): the exit's own invariant merges every way out,
+ * on the partition it took 14 s to lift and was too large to re-check. */
+static Answer own_invariants(Answer *a, Func *f) {
+  Answer own = *a;
+  memset(&own.invariants, 0, sizeof own.invariants);
+  for (int k = 0; k < a->invariants.len; k++) {
+    Invariant *inv = &a->invariants.data[k];
+    if (inv->func == f && (inv->kind != POINT_EXIT || !lift_last_loop(f)))
+      vec_push(&own.invariants, *inv);
+  }
+  return own;
+}
+
+/* Facts of the functions that others call, each analysed alone (as
+ * `invariants --entry f`, the globals too starting anywhere) by the
+ * polyhedra, its invariants lifted and re-checked on the whole program --
+ * where f is a callee whose clauses start from any input, so what is
+ * proven holds after every call. In its callers' context the engine merges
+ * f's states with theirs: on section 5.5's partition, 77 polyhedra at f's
+ * exit, too many to lift in time; alone, a few. Returns how many facts are
+ * new. */
+static int learn_callee_facts(Run *r, double seconds) {
+  if (r->o->no_facts)
+    return 0;
+  double until = clock_now() + seconds;
+  int added = 0, todo = 0;
+  Program *orig = r->orig;
+  for (int i = 0; i < orig->funcs.len; i++)
+    todo += callee_with_array_loops(orig, orig->funcs.data[i]);
+  for (int i = 0; i < orig->funcs.len && todo > 0; i++) {
+    Func *f = orig->funcs.data[i];
+    if (!callee_with_array_loops(orig, f))
+      continue;
+    double mine = (until - clock_now()) / todo--;
+    if (mine < 0.5)
+      break;
+    Program *p = reparse_from(r, f->name);
+    CellOptions co = r->o->cells;
+    co.havoc_globals = true;
+    diag_capture(true);
+    int before = error_count();
+    Program *abs = p ? abstract_cells(p, &co) : NULL;
+    bool ok = abs && error_count() == before;
+    while (error_count() > before)
+      error_reset();
+    diag_capture(false);
+    if (!ok)
+      continue;
+    BackendOptions bo = backend_options(r->o, "polyhedra", mine * 0.2);
+    bo.want_invariants = true;
+    deadline_phase("the polyhedra engine on a callee alone");
+    Answer a = backend_invariants(&backend_polyhedra, abs, &bo);
+    Answer own = own_invariants(&a, find_func(abs, f->name));
+    say(r, "%s alone: %d invariants from the polyhedra (%.2f s)", f->name, own.invariants.len,
+        a.seconds);
+    if (own.invariants.len)
+      added += learn_lifted(r, abs, &own, min2(mine * 0.8, until - clock_now()));
   }
   return added;
 }
@@ -928,7 +1027,11 @@ static int refine(Run *r) {
     double total = r->deadline - r->start;
     if (out != OUT_UNUSABLE && !r->o->no_refine && r->facts_rounds < 3 && left(r) > total * 0.25) {
       r->facts_rounds++;
-      int n = learn_facts(r, &at, min2(total * 0.15, 15));
+      /* (a fifth of the time, however long: the callees' facts are learned
+       * once, and stop when their re-check is done -- a cap of 12 s left a
+       * sanitizer build without the partition's) */
+      int n = r->facts_rounds == 1 ? learn_callee_facts(r, total * 0.2) : 0;
+      n += learn_facts(r, &at, min2(total * 0.15, 15));
       if (n) {
         say(r, "%d new proven facts (%d in all)", n, r->facts.len);
         int had = ps.len;

@@ -109,6 +109,13 @@ void cells_harness_body(Abs *a, Harness *hs, Func *entry_src, Func *entry_dst) {
     if (hs->copy[i])
       block_add(body, new_assign(hs->copy[i], new_nondet(hs->copy[i]->type, h->loc), h->loc));
   cells_program_start(a, body);
+  /* a callee's start: any values of the scalar globals (arrays keep their
+   * initial contents: sound for the candidates this is for, less general) */
+  for (int i = 0; a->opt->havoc_globals && i < a->src->globals.len; i++) {
+    Var *g = a->src->globals.data[i];
+    if (is_scalar(g->type))
+      block_add(body, new_assign(g, new_nondet(g->type, h->loc), h->loc));
+  }
   for (int i = 0; i < entry_src->params.len; i++) {
     if (hs->copy[i]) {
       vec_push(&call->args, V(hs->copy[i]));

@@ -29,6 +29,10 @@ typedef struct CellOptions {
    * element: exact, nothing to refine (0: none; the command line's default
    * is EXACT_ELEMENTS). */
   int exact_elements;
+  /* With an entry other than main (--entry): the entry starts from any
+   * values of the scalar globals, not the program's initial ones -- as a
+   * callee does (verify's facts of callees analysed alone). */
+  bool havoc_globals;
 } CellOptions;
 
 #define EXACT_ELEMENTS 8
