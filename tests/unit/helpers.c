@@ -13,6 +13,19 @@
 #define A2S_SOURCE_DIR "."
 #endif
 
+const char *const dutch_flag_partition =
+    "int p, q;\n"
+    "void threeWayPartition(int data[], int size, int low, int high) {\n"
+    "  p = -1;\n"
+    "  q = size;\n"
+    "  for (int i = 0; i < q;) {\n"
+    "    int d = data[i];\n"
+    "    if (d < low) { ++p; data[i] = data[p]; data[p] = d; ++i; }\n"
+    "    else if (d >= high) { --q; data[i] = data[q]; data[q] = d; }\n"
+    "    else { ++i; }\n"
+    "  }\n"
+    "}\n";
+
 /* ---- Temporary sources ------------------------------------------------------ */
 
 /* A ring of temporary files: a slot is unlinked before it is reused, so a

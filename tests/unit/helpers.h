@@ -16,6 +16,15 @@
 #include "interp.h"
 #include "transform.h"
 
+/* ---- Programs several tests read ------------------------------------------- */
+
+/* Section 5.5's three-way partition as examples/dutch_flag.c has it: the
+ * value the test read at i is stored at its new place (a swap reading
+ * data[i] again would leave the cells an unknown value where i is no cell
+ * index: no sound analysis of the translation gives the first segment
+ * then). Its loop is at line 5. */
+extern const char *const dutch_flag_partition;
+
 /* ---- The pipeline on C text ------------------------------------------------ */
 
 /* Write src to a temporary .c file (deleted at teardown) and return its path. */

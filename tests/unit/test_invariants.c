@@ -201,20 +201,7 @@ static void dutch_flag(void **state) {
   CellSpec d = {"data", 2, true, false};
   vec_push(&opt.specs, d);
   opt.observers = true;
-  /* examples/dutch_flag.c: the value read at i is stored at its new place
-   * (a swap reading data[i] again defeats any sound back-end, see there) */
-  Result r = analyse("int p, q;\n"
-                     "void threeWayPartition(int data[], int size, int low, int high) {\n"
-                     "  p = -1;\n"
-                     "  q = size;\n"
-                     "  for (int i = 0; i < q;) {\n"
-                     "    int d = data[i];\n"
-                     "    if (d < low) { ++p; data[i] = data[p]; data[p] = d; ++i; }\n"
-                     "    else if (d >= high) { --q; data[i] = data[q]; data[q] = d; }\n"
-                     "    else { ++i; }\n"
-                     "  }\n"
-                     "}\n",
-                     "threeWayPartition", &opt);
+  Result r = analyse(dutch_flag_partition, "threeWayPartition", &opt);
   const char *ints = "size low high p q";
   const char *segments[] = {
       "(forall ((x Int)) (=> (and (<= 0 x) (<= x p) (< x size)) (< (select |data'| x) low)))",
@@ -259,18 +246,7 @@ static void dutch_flag(void **state) {
 static void exit_from_last_loop(void **state) {
   (void)state;
   CellOptions opt = {.havoc_globals = true};
-  Result r = analyse_with("int p, q;\n"
-                          "void threeWayPartition(int data[], int size, int low, int high) {\n"
-                          "  p = -1;\n"
-                          "  q = size;\n"
-                          "  for (int i = 0; i < q;) {\n" /* line 5 */
-                          "    int d = data[i];\n"
-                          "    if (d < low) { ++p; data[i] = data[p]; data[p] = d; ++i; }\n"
-                          "    else if (d >= high) { --q; data[i] = data[q]; data[q] = d; }\n"
-                          "    else { ++i; }\n"
-                          "  }\n"
-                          "}\n",
-                          "threeWayPartition", &opt, true);
+  Result r = analyse_with(dutch_flag_partition, "threeWayPartition", &opt, true);
   const char *ints = "size low high p q i";
   const char *segments[] = {
       "(forall ((x Int)) (=> (and (<= 0 x) (<= x p)) (< (select |data'| x) low)))",

@@ -73,25 +73,6 @@ static Program *text_entry(const char *src, const char *entry, const CellOptions
   return q;
 }
 
-/* Section 5.5: the outer segments of the three-way partition. The swap
- * stores the value the test has read, as in the paper's analysis: in
- * examples/dutch_flag.c, swap() reads data[i] again, and on the cells that
- * second read is unknown when i is not a cell index, so there the
- * translated program really reaches x <= p with data[x] >= low (no sound
- * analysis of it can give the first property; see dutch_flag_example). */
-static const char *dutch_src =
-    "int p, q;\n"
-    "void threeWayPartition(int data[], int size, int low, int high) {\n"
-    "  p = -1;\n"
-    "  q = size;\n"
-    "  for (int i = 0; i < q;) {\n"
-    "    int d = data[i];\n"
-    "    if (d < low) { ++p; data[i] = data[p]; data[p] = d; ++i; }\n"
-    "    else if (d >= high) { --q; data[i] = data[q]; data[q] = d; }\n"
-    "    else ++i;\n"
-    "  }\n"
-    "}\n";
-
 static void spec(CellOptions *o, const char *array, int count, bool ordered, bool initial) {
   CellSpec s = {array, count, ordered, initial};
   vec_push(&o->specs, s);
@@ -686,7 +667,7 @@ static void certificate_coarsened(void **state) {
   assert_true(polyhedra_last_stats()->max_parts <= 3);
   CellOptions o = {0};
   spec(&o, "data", 2, true, false);
-  analyse_checked_with(text_entry(dutch_src, "threeWayPartition", &o), &tight);
+  analyse_checked_with(text_entry(dutch_flag_partition, "threeWayPartition", &o), &tight);
 }
 
 /* Every partitioning by flags gives a certificate; partitions are counted. */
@@ -847,7 +828,7 @@ static void dutch_flag_target(void **state) {
   CellOptions o = {0};
   spec(&o, "data", 2, true, false);
   o.observers = true;
-  Program *p = text_entry(dutch_src, "threeWayPartition", &o);
+  Program *p = text_entry(dutch_flag_partition, "threeWayPartition", &o);
   Answer a = analyse_checked(p);
   Z3_ast exit = find_inv(&a, "threeWayPartition", POINT_EXIT, 0)->formula;
   Z3_ast cells = F("(and (<= 0 data_x1) (< data_x1 data_x2) (< data_x2 size))");
