@@ -86,4 +86,21 @@ else
 fi
 
 
+# ---- 3. Facts of a callee analysed alone -----------------------------------------
+# A two-way partition: the high segment [p, n) is no invariant of the cells
+# (a value moves there from an index no cell is at); the callee alone, with
+# its loop's segments conjectured and re-checked, gives both at its exit.
+run partition.nofacts 30 --no-facts "$data/partition.c"
+nofacts=$V
+case $V in
+true) fail "partition: proven without facts: the callee's facts are not needed (a better test is due)" ;;
+false) fail "partition: WRONG VERDICT false without facts" ;;
+esac
+run partition $limit -v "$data/partition.c"
+if [ "$V" = true ] && grep -q "fact after calls of partition.*p <= k && k < n -> pivot <= a'\[k\]" partition.err; then
+  ok "partition: true in $T s with the callee's high segment as a fact ($nofacts without facts)"
+else
+  fail "partition: want true with the high segment learned, got '$V': $(grep -c 'fact after calls' partition.err) facts after calls"
+fi
+
 finish "verify refines its precision by itself"

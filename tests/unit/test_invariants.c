@@ -266,6 +266,38 @@ static void exit_from_last_loop(void **state) {
   assert_true(proven >= 3);
 }
 
+/* A two-way partition analysed alone (as verify's facts of callees): the
+ * cells' invariants give the low segment [0, p) but not the high one [p,
+ * i) -- a value moved there came from an index no cell was at, and the
+ * cells say something of it there (its value at entry), so no segment is
+ * silent and none is conjectured. The loop's segments over its own indices
+ * (recheck_with_segments: 0, p, i, n with the atoms a[k] < pivot and its
+ * opposite) give it, proven, at the head and at the exit. */
+static void segments_of_a_partition(void **state) {
+  (void)state;
+  CellOptions opt = {.havoc_globals = true};
+  Result r = analyse_with("int p;\n"
+                          "void partition(int a[], int n, int pivot) {\n"
+                          "  p = 0;\n"
+                          "  for (int i = 0; i < n; i++) {\n"
+                          "    int d = a[i];\n"
+                          "    if (d < pivot) { a[i] = a[p]; a[p] = d; p++; }\n"
+                          "  }\n"
+                          "}\n",
+                          "partition", &opt, true);
+  /* (formula's results are not kept across calls: it parses into a
+   * reference-counted context) */
+  const char *ints = "n pivot p";
+  const char *low = "(forall ((x Int)) (=> (and (<= 0 x) (< x p)) (< (select |a'| x) pivot)))";
+  const char *high = "(forall ((x Int)) (=> (and (<= p x) (< x n)) (>= (select |a'| x) pivot)))";
+  implies(&r, reported(&r, "partition", 0), formula(low, ints, "|a'|", ""));
+  assert_false(smt_implies(reported(&r, "partition", 0), formula(high, ints, "|a'|", ""), 30));
+  int tried = recheck_with_segments(r.orig, r.abs, &r.lifted, 600); /* against hangs only */
+  assert_true(tried > 0);
+  implies(&r, reported(&r, "partition", 0), formula(low, ints, "|a'|", ""));
+  implies(&r, reported(&r, "partition", 0), formula(high, ints, "|a'|", ""));
+}
+
 /* A function called from the program with an array of unknown length:
  * its cells are the caller's, so an index past the caller's array has no
  * cell, and nothing may be concluded from "no cell there" (it used to be
@@ -364,6 +396,7 @@ int main(void) {
       cmocka_unit_test_teardown(reversal, teardown_all),
       cmocka_unit_test_teardown(dutch_flag, teardown_all),
       cmocka_unit_test_teardown(exit_from_last_loop, teardown_all),
+      cmocka_unit_test_teardown(segments_of_a_partition, teardown_all),
       cmocka_unit_test_teardown(caller_array_of_unknown_length, teardown_all),
       cmocka_unit_test_teardown(acsl_parses, teardown_all),
       cmocka_unit_test_teardown(acsl_contract, teardown_all),

@@ -695,9 +695,10 @@ static Outcome attempt(Run *r, Attempt *at, double slice) {
 
 /* Lift the invariants a of abs (the callees' preconditions left out),
  * conjecture what the loops that end functions leave at their exits,
- * re-check it all on the original program; the proven become facts.
- * Returns how many are new. */
-static int learn_lifted(Run *r, Program *abs, Answer *a, double seconds) {
+ * re-check it all on the original program (with intervals, in the time
+ * that leaves, once more with the loops' segment conjectures added); the
+ * proven become facts. Returns how many are new. */
+static int learn_lifted(Run *r, Program *abs, Answer *a, double seconds, bool intervals) {
   double until = clock_now() + seconds;
   LiftedVec lifted = {0};
   deadline_phase("lifting invariants into facts");
@@ -718,6 +719,10 @@ static int learn_lifted(Run *r, Program *abs, Answer *a, double seconds) {
     return 0;
   deadline_phase("the re-check of facts");
   recheck_invariants(r->orig, abs, &lifted, t);
+  if (intervals && until - clock_now() > 0.2) {
+    int n = recheck_with_segments(r->orig, abs, &lifted, until - clock_now());
+    say(r, "%d segment conjectures", n);
+  }
   int added = learn_checked(&lifted, r->orig->entry, &r->facts);
   for (int i = r->facts.len - added; i < r->facts.len; i++) {
     const Fact *f = &r->facts.data[i];
@@ -732,7 +737,7 @@ static int learn_lifted(Run *r, Program *abs, Answer *a, double seconds) {
 static int learn_facts(Run *r, Attempt *at, double seconds) {
   if (!at->poly.invariants.len || r->o->no_facts)
     return 0;
-  return learn_lifted(r, at->abs, &at->poly, seconds);
+  return learn_lifted(r, at->abs, &at->poly, seconds, false);
 }
 
 typedef struct LoopsOver {
@@ -818,7 +823,7 @@ static int learn_callee_facts(Run *r, double seconds) {
     say(r, "%s alone: %d invariants from the polyhedra (%.2f s)", f->name, own.invariants.len,
         a.seconds);
     if (own.invariants.len)
-      added += learn_lifted(r, abs, &own, min2(mine * 0.8, until - clock_now()));
+      added += learn_lifted(r, abs, &own, min2(mine * 0.8, until - clock_now()), true);
   }
   return added;
 }

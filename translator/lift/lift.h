@@ -51,6 +51,12 @@ char *lift_acsl(Z3_ast f, PointKind kind, Program *p, Func *fn);
  * read at the exit; and that bound at the head. Appended to v, as
  * conjectures: the re-check keeps them only when proven (lift_exits.c). */
 void lift_exit_conjectures(Program *p, LiftedVec *v);
+/* Conjectures at each loop head of v's invariants about a 1-D array: each
+ * comparison of an element with scalars that they state there, and its
+ * opposite, over every segment [lo, hi) of 0, the variables the loop
+ * indexes the array with and its test's bound (lift_intervals.c). Appended
+ * to v: the re-check keeps them only when proven. */
+void lift_interval_conjectures(Program *p, LiftedVec *v);
 /* The loop f's body ends with (a return without a value may follow), or
  * NULL: the loop whose head invariants lift_exit_conjectures reads at f's
  * exit. */

@@ -475,3 +475,19 @@ int lift_conjecture_no(void) {
   static int n;
   return ++n;
 }
+
+void lift_propose(LiftedVec *out, const Lifted *like, PointKind kind, Loc loc, Z3_ast f) {
+  for (int i = 0; i < out->len; i++)
+    if (out->data[i].kind == kind && out->data[i].func == like->func &&
+        out->data[i].loc.line == loc.line && Z3_is_eq_ast(smt_ctx(), out->data[i].formula, f))
+      return;
+  Lifted l = *like;
+  l.kind = kind;
+  l.loc = loc;
+  l.formula = f;
+  l.checked = -1;
+  l.conjecture = lift_conjecture_no();
+  l.atom = NULL;
+  l.check_note = NULL;
+  vec_push(out, l);
+}

@@ -30,9 +30,10 @@ Stmt *lift_last_loop(Func *f) {
   return n > 0 && b->stmts.data[n - 1]->kind == S_LOOP ? b->stmts.data[n - 1] : NULL;
 }
 
+/* (a copy: Z3 gives every symbol string in one buffer) */
 static const char *const_name(Z3_ast a) {
   Z3_context z = smt_ctx();
-  return Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, a))));
+  return xstrdup(Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, a)))));
 }
 
 /* Does term t name only what f's exit has: no local, no parameter f
@@ -213,21 +214,6 @@ static Z3_ast tidy(Z3_ast f) {
   return Z3_update_term(z, f, m, args);
 }
 
-static void propose(LiftedVec *out, const Lifted *like, PointKind kind, Loc loc, Z3_ast f) {
-  for (int i = 0; i < out->len; i++)
-    if (out->data[i].kind == kind && out->data[i].func == like->func &&
-        out->data[i].loc.line == loc.line && Z3_is_eq_ast(smt_ctx(), out->data[i].formula, f))
-      return;
-  Lifted l = *like;
-  l.kind = kind;
-  l.loc = loc;
-  l.formula = f;
-  l.checked = -1;
-  l.conjecture = lift_conjecture_no();
-  l.atom = NULL;
-  l.check_note = NULL;
-  vec_push(out, l);
-}
 
 void lift_exit_conjectures(Program *p, LiftedVec *v) {
   int n = v->len;
@@ -244,17 +230,17 @@ void lift_exit_conjectures(Program *p, LiftedVec *v) {
     if (!exit_value(f, loop_test(loop), &x, &value, &bound))
       continue;
     if (bound) {
-      propose(v, &head, POINT_LOOP_HEAD, head.loc, bound);
+      lift_propose(v, &head, POINT_LOOP_HEAD, head.loc, bound);
       /* a loop that need not run (i = 0; i < q with q < 0 at entry) */
       Z3_ast start = start_value(f, loop, x);
       if (start)
-        propose(v, &head, POINT_LOOP_HEAD, head.loc,
+        lift_propose(v, &head, POINT_LOOP_HEAD, head.loc,
                 smt_or2(bound, Z3_mk_eq(smt_ctx(), smt_var(x), start)));
     }
     Z3_ast e = at_exit(f, head.formula, x, value);
     e = e ? tidy(e) : NULL;
     /* (a head invariant of the last round, i == q -> ..., says nothing) */
     if (e && !lift_is_true(Z3_simplify(smt_ctx(), e)))
-      propose(v, &head, POINT_EXIT, f->loc, e);
+      lift_propose(v, &head, POINT_EXIT, f->loc, e);
   }
 }

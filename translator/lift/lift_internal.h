@@ -107,5 +107,8 @@ bool lift_segment_form(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, Lifted
 /* A new number for a conjecture (Lifted.conjecture): each segment, each
  * exit conjecture has its own. */
 int lift_conjecture_no(void);
+/* Append formula f to out as a conjecture of its own at (kind, loc) of
+ * like's function, unless out has it there already. */
+void lift_propose(LiftedVec *out, const Lifted *like, PointKind kind, Loc loc, Z3_ast f);
 
 #endif

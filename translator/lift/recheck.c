@@ -493,3 +493,27 @@ void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeou
   }
   keep_proven_conjectures(v);
 }
+
+static int count_checked(const LiftedVec *v) {
+  int n = 0;
+  for (int i = 0; i < v->len; i++)
+    n += v->data[i].checked > 0;
+  return n;
+}
+
+int recheck_with_segments(Program *orig, Program *abs, LiftedVec *v, double timeout) {
+  double until = clock_now() + timeout;
+  LiftedVec more = {0};
+  for (int i = 0; i < v->len; i++)
+    if (v->data[i].checked > 0)
+      vec_push(&more, v->data[i]);
+  int had = more.len;
+  lift_interval_conjectures(orig, &more);
+  lift_exit_conjectures(orig, &more);
+  if (more.len == had || until - clock_now() < 0.2)
+    return 0;
+  recheck_invariants(orig, abs, &more, until - clock_now());
+  if (count_checked(&more) > count_checked(v))
+    *v = more;
+  return more.len - had;
+}

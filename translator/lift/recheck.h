@@ -10,5 +10,11 @@
  * is inductive for the original program orig (initiation and consecution of
  * its Horn clauses with SMT arrays, checked by Z3). */
 void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeout);
+/* After recheck_invariants: the proven of v with the loops' segment
+ * conjectures (lift_interval_conjectures) and what they say at the exits
+ * (lift_exit_conjectures), re-checked within timeout; that set replaces v
+ * when it has more proven (a re-check out of time proves nothing: v stays
+ * as it was then). Returns how many conjectures were tried. */
+int recheck_with_segments(Program *orig, Program *abs, LiftedVec *v, double timeout);
 
 #endif
