@@ -79,8 +79,9 @@ for ex in array_copy matrix_init sentinel slice_init reverse dutch_flag; do
 done
 # the partition is proven from what its callee, analysed alone, gives after
 # the call: the segments at its exit, facts that verify learned itself
-if grep -q "fact after calls of threeWayPartition.*data'\[k\] < low" dutch_flag.err; then
-  ok "dutch_flag: the first segment at the partition's exit is a learned fact"
+if grep -q "fact after calls of threeWayPartition.*data'\[k\] < low" dutch_flag.err &&
+  grep -q '^facts: [1-9]' dutch_flag.out; then
+  ok "dutch_flag: the first segment at the partition's exit is a learned fact, said on a 'facts:' line"
 else
   fail "dutch_flag: no fact after the partition's calls: $(grep -c 'fact' dutch_flag.err) facts"
 fi

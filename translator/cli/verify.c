@@ -194,6 +194,7 @@ typedef struct Run {
   bool lifted;
   bool show_invariants;    /* --invariants (a witness also lifts them) */
   FactVec facts;           /* proven, for the attempts that follow */
+  bool facts_used;         /* ... and the proof assumed them */
   int facts_rounds;
   VEC(AttemptLog) log;
   Sizes sizes;
@@ -271,6 +272,9 @@ static void print_verdict(Run *r) {
   printf("time: %.2f\n", clock_now() - r->start);
   if (r->precision)
     printf("precision: %s\n", r->precision[0] ? r->precision : "(automatic)");
+  if (r->facts_used)
+    printf("facts: %d, proven by verify on the way (-v lists them); the precision alone "
+           "does not prove it\n", r->facts.len);
   if (r->how && r->verdict != VERDICT_UNKNOWN)
     printf("engine: %s\n", r->how);
   if (r->why)
@@ -919,6 +923,9 @@ static int proved(Run *r, Attempt *at) {
   r->verdict = VERDICT_TRUE;
   r->precision = at->line;
   r->why = NULL;
+  /* the attempt assumed proven facts (not ghost totals): the precision
+   * alone does not say how the proof went */
+  r->facts_used = at->prog && at->prog != r->orig && at->prog != r->ghosts && r->facts.len;
   if (r->chc_out)
     return write_chc(r, at);
   print_verdict(r);
