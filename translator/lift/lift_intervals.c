@@ -148,6 +148,13 @@ static const char *array_of_invariant(Z3_ast f) {
   return NULL;
 }
 
+/* Is o an invariant of l's loop head about array arr? */
+static bool of_loop_and_array(const Lifted *o, const Lifted *l, const char *arr) {
+  const char *a = o->kind == POINT_LOOP_HEAD ? array_of_invariant(o->formula) : NULL;
+  return a && o->func == l->func && o->loc.line == l->loc.line && o->loc.col == l->loc.col &&
+         !strcmp(a, arr);
+}
+
 void lift_interval_conjectures(Program *p, LiftedVec *v) {
   Z3_context z = smt_ctx();
   int n = v->len;
@@ -160,10 +167,7 @@ void lift_interval_conjectures(Program *p, LiftedVec *v) {
     /* once per loop and array: the first invariant of the pair does it */
     bool done = false;
     for (int j = 0; j < i && !done; j++)
-      done = v->data[j].kind == POINT_LOOP_HEAD && v->data[j].func == l->func &&
-             v->data[j].loc.line == l->loc.line && v->data[j].loc.col == l->loc.col &&
-             array_of_invariant(v->data[j].formula) &&
-             !strcmp(array_of_invariant(v->data[j].formula), arr);
+      done = of_loop_and_array(&v->data[j], l, arr);
     FindLoop fl = {l->loc, NULL};
     stmt_walk(f->body, find_loop, &fl);
     if (done || !fl.found)
@@ -171,9 +175,7 @@ void lift_interval_conjectures(Program *p, LiftedVec *v) {
     Asts atoms = {0};
     for (int j = 0; j < n; j++) {
       Lifted *o = &v->data[j];
-      if (o->kind != POINT_LOOP_HEAD || o->func != l->func || o->loc.line != l->loc.line ||
-          o->loc.col != l->loc.col || !array_of_invariant(o->formula) ||
-          strcmp(array_of_invariant(o->formula), arr))
+      if (!of_loop_and_array(o, l, arr))
         continue;
       Z3_ast body = Z3_get_quantifier_body(z, o->formula);
       bool imp = Z3_get_ast_kind(z, body) == Z3_APP_AST &&
