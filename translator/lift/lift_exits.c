@@ -30,12 +30,6 @@ Stmt *lift_last_loop(Func *f) {
   return n > 0 && b->stmts.data[n - 1]->kind == S_LOOP ? b->stmts.data[n - 1] : NULL;
 }
 
-/* (a copy: Z3 gives every symbol string in one buffer) */
-static const char *const_name(Z3_ast a) {
-  Z3_context z = smt_ctx();
-  return xstrdup(Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, a)))));
-}
-
 /* Does term t name only what f's exit has: no local, no parameter f
  * assigns? */
 static bool exit_has(Func *f, Z3_ast t) {
@@ -43,7 +37,7 @@ static bool exit_has(Func *f, Z3_ast t) {
   smt_constants(t, &cs);
   for (int i = 0; i < cs.len; i++) {
     const char *base;
-    name_role(const_name(cs.data[i]), &base);
+    name_role(smt_const_name(cs.data[i]), &base);
     Var *v = find_local(f, base);
     if (v && (v->kind == VAR_LOCAL || stmt_assigns(f->body, v)))
       return false;
@@ -107,7 +101,7 @@ static Z3_ast at_exit(Func *f, Z3_ast h, Var *x, Z3_ast value) {
   Asts from = {0}, to = {0};
   for (int i = 0; i < cs.len; i++) {
     Z3_ast c = cs.data[i];
-    const char *base, *name = const_name(c);
+    const char *base, *name = smt_const_name(c);
     NameRole r = name_role(name, &base);
     Var *v = find_local(f, base);
     if (!v && !strcmp(base, x->name))
@@ -152,7 +146,7 @@ static Z3_ast start_value(Func *f, Stmt *loop, Var *x) {
     Asts cs = {0};
     smt_constants(e, &cs);
     for (int k = 0; k < cs.len; k++)
-      if (!strcmp(const_name(cs.data[k]), x->name))
+      if (!strcmp(smt_const_name(cs.data[k]), x->name))
         return NULL;
     return e;
   }

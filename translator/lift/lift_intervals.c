@@ -25,12 +25,6 @@
 #define MAX_BOUNDS 5
 #define MAX_ATOMS 4
 
-/* (a copy: Z3 gives every symbol string in one buffer) */
-static const char *const_name(Z3_ast a) {
-  Z3_context z = smt_ctx();
-  return xstrdup(Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, a)))));
-}
-
 typedef struct FindLoop {
   Loc loc;
   Stmt *found;
@@ -72,7 +66,7 @@ static bool is_element(Z3_ast a, const char *arr) {
     return false;
   Z3_ast base = Z3_get_app_arg(z, app, 0), idx = Z3_get_app_arg(z, app, 1);
   return Z3_get_ast_kind(z, base) == Z3_APP_AST && !Z3_get_app_num_args(z, Z3_to_app(z, base)) &&
-         !strcmp(const_name(base), arr) && Z3_get_ast_kind(z, idx) == Z3_VAR_AST &&
+         !strcmp(smt_const_name(base), arr) && Z3_get_ast_kind(z, idx) == Z3_VAR_AST &&
          Z3_get_index_value(z, idx) == 0;
 }
 
@@ -143,8 +137,8 @@ static const char *array_of_invariant(Z3_ast f) {
   for (int i = 0; i < cs.len; i++)
     if (Z3_get_sort_kind(z, Z3_get_sort(z, cs.data[i])) == Z3_ARRAY_SORT &&
         Z3_get_sort_kind(z, Z3_get_array_sort_range(z, Z3_get_sort(z, cs.data[i]))) == Z3_INT_SORT &&
-        name_role(const_name(cs.data[i]), NULL) == NAME_NOW)
-      return const_name(cs.data[i]);
+        name_role(smt_const_name(cs.data[i]), NULL) == NAME_NOW)
+      return smt_const_name(cs.data[i]);
   return NULL;
 }
 

@@ -55,6 +55,11 @@ Z3_ast smt_int_const(const char *name) {
 
 Z3_ast smt_var(Var *v) { return smt_int_const(v->name); }
 
+const char *smt_const_name(Z3_ast a) {
+  Z3_context z = smt_ctx();
+  return xstrdup(Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, a)))));
+}
+
 Z3_ast smt_num(long long v) { return Z3_mk_int64(smt_ctx(), v, int_sort()); }
 Z3_ast smt_true(void) { return Z3_mk_true(smt_ctx()); }
 Z3_ast smt_false(void) { return Z3_mk_false(smt_ctx()); }

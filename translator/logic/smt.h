@@ -54,6 +54,9 @@ Z3_ast smt_bool(Expr *e, SmtEnv *env);
 /* The Int constant of a variable (by name). */
 Z3_ast smt_var(Var *v);
 Z3_ast smt_int_const(const char *name);
+/* The name of constant a (a copy: Z3 gives every symbol string in one
+ * buffer, which the next call overwrites). */
+const char *smt_const_name(Z3_ast a);
 Z3_ast smt_num(long long v);
 Z3_ast smt_and2(Z3_ast a, Z3_ast b);  /* NULL is true */
 Z3_ast smt_or2(Z3_ast a, Z3_ast b);   /* NULL is false */

@@ -60,13 +60,6 @@ typedef struct Facts {
 
 /* ---- Formulas --------------------------------------------------------------- */
 
-/* (a copy: Z3 gives every symbol string in one buffer) */
-static const char *const_name(Z3_ast a) {
-  Z3_context z = smt_ctx();
-  return xstrdup(
-      Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, a)))));
-}
-
 static bool is_array_sort(Z3_ast a) {
   Z3_context z = smt_ctx();
   return Z3_get_sort_kind(z, Z3_get_sort(z, a)) == Z3_ARRAY_SORT;
@@ -107,7 +100,7 @@ static bool anchor_select(const Inst *in, Z3_ast a) {
   int n;
   Z3_ast arr = select_parts(a, idx, &n);
   if (!in->anchor || n != in->nbound || Z3_get_ast_kind(smt_ctx(), arr) != Z3_APP_AST ||
-      binding(in, const_name(arr)) != in->anchor)
+      binding(in, smt_const_name(arr)) != in->anchor)
     return false;
   for (int i = 0; i < n; i++)
     if (bound_no(in, idx[i]) != i)
@@ -138,7 +131,7 @@ static Expr *leaf(Z3_ast a, void *arg) {
     Z3_ast idx[MAX_DIMS];
     int n;
     Z3_ast arr = select_parts(a, idx, &n);
-    Var *v = Z3_get_ast_kind(z, arr) == Z3_APP_AST ? binding(pl->in, const_name(arr)) : NULL;
+    Var *v = Z3_get_ast_kind(z, arr) == Z3_APP_AST ? binding(pl->in, smt_const_name(arr)) : NULL;
     if (!v || v->type->kind != TY_ARRAY || array_dims(v->type, NULL, 0, NULL) != n)
       return NULL;
     Type *elem;
@@ -157,7 +150,7 @@ static Expr *leaf(Z3_ast a, void *arg) {
   int b = bound_no(pl->in, a);
   if (b >= 0)
     return pl->idx ? pl->idx[b] : NULL;
-  Var *v = binding(pl->in, const_name(a));
+  Var *v = binding(pl->in, smt_const_name(a));
   return v && is_scalar(v->type) ? new_var_ref(v, pl->loc) : NULL;
 }
 
@@ -200,7 +193,7 @@ static bool bind_at_loop(Facts *fx, Inst *in, SmtAsts *consts, Stmt *out, Loc lo
     Z3_ast c = consts->data[i];
     if (bound_no(in, c) >= 0)
       continue;
-    const char *base, *name = const_name(c);
+    const char *base, *name = smt_const_name(c);
     NameRole r = name_role(name, &base);
     Var *v = local_or_global(fx, fx->f, base);
     if (!v || (v->type->kind == TY_ARRAY) != is_array_sort(c))
@@ -228,7 +221,7 @@ static bool bind_at_call(Facts *fx, Inst *in, SmtAsts *consts, Stmt *s, Stmt *be
     Z3_ast c = consts->data[i];
     if (bound_no(in, c) >= 0)
       continue;
-    const char *base, *name = const_name(c);
+    const char *base, *name = smt_const_name(c);
     NameRole r = name_role(name, &base);
     int pno = -1;
     for (int k = 0; k < g->params.len; k++)
@@ -284,7 +277,7 @@ static void find_anchor(Inst *in, Z3_ast a, SmtMemo *seen) {
     bool ok = n == in->nbound && Z3_get_ast_kind(z, arr) == Z3_APP_AST;
     for (int i = 0; ok && i < n; i++)
       ok = bound_no(in, idx[i]) == i;
-    Var *v = ok ? binding(in, const_name(arr)) : NULL;
+    Var *v = ok ? binding(in, smt_const_name(arr)) : NULL;
     if (v && v->type->kind == TY_ARRAY) {
       in->anchor = v;
       return;
