@@ -319,6 +319,8 @@ Program *load_program(const Options *o, const char *path, Program **original) {
     return NULL;
   deadline_phase("normalization");
   p = normalize_program(p);
+  if (p)
+    scalarize_arrays(p);
   if (!p || !cells_check_specs(p, &o->cells))
     return NULL;
   if (original)

@@ -6,7 +6,9 @@
  * else is "unknown". Between the two, verify chooses its own precision:
  *
  *   1. the normalized program (kept for replay and the re-check);
- *   2. random runs of it: a run reaching the error is a counterexample;
+ *   2. every run of it, when it has no input (or inputs few enough to
+ *      enumerate): the interpreter decides (engine "execution");
+ *      else random runs of it: a run reaching the error is a counterexample;
  *   3. attempts, each an abstraction by cells at one precision
  *      (precision.c: the automatic cells first, then candidates read off
  *      the program text), solved by the polyhedra engine and Spacer:
@@ -22,6 +24,9 @@
  *      proved by computing the sums from facts the re-check proved; then
  *      one attempt on the program whose scans of whole arrays are ghost
  *      totals (ghosts.c, 25%), a proof only;
+ *   3b. after the first attempt that does not decide: conjectures read
+ *      off the program's words (lift_words.c), re-checked on the original
+ *      program -- a proof when they exclude the error;
  *   4. facts: the invariants of the polyhedra, lifted and re-checked on the
  *      original program (recheck.c), are assumed by the attempts that follow
  *      (facts.c): what one loop proved about an array reaches the next;
@@ -208,6 +213,16 @@ typedef struct Run {
   struct Attempt *last;    /* the last attempt whose cells could be made */
 } Run;
 
+/* A run of the original program reached the error: the verdict false,
+ * the run (its inputs go into a witness) and what found it. */
+static void found_bug(Run *r, const Replay *rp, const char *how) {
+  r->verdict = VERDICT_FALSE;
+  r->bug = rp->description;
+  r->bug_run = *rp;
+  if (how)
+    r->how = how;
+}
+
 static double left(Run *r) {
   double l = r->deadline - clock_now();
   return l > 0.05 ? l : 0.05;
@@ -391,7 +406,11 @@ static int write_witness(Run *r) {
   } else {
     ok = witness_violation(o->witness, &t, r->orig, &r->bug_run);
   }
-  return ok ? 0 : EXIT_USAGE;
+  /* the verdict is printed already: its exit code stands, the witness is
+   * said to be missing */
+  if (!ok)
+    fprintf(stderr, "arr2scalar verify: the witness %s could not be written\n", o->witness);
+  return 0;
 }
 
 static int write_chc(Run *r, struct Attempt *at);
@@ -442,6 +461,8 @@ static Program *reparse_from(Run *r, const char *entry) {
   int before = error_count();
   Program *p = parse_program(o->inputs.data[0], o->clang_args.len, o->clang_args.data, entry);
   p = p ? normalize_program(p) : NULL;
+  if (p) /* as load_program does */
+    scalarize_arrays(p);
   while (error_count() > before)
     error_reset();
   diag_capture(false);
@@ -641,9 +662,7 @@ static Outcome spacer_attempt(Run *r, Attempt *at, double until) {
       deadline_phase("the replay of a counterexample");
       Replay rp = replay_trace(at->prog, at->abs, c, &sr, min2(left(r), 5));
       if (rp.found) {
-        r->bug = rp.description;
-        r->bug_run = rp;
-        r->how = "spacer, replayed";
+        found_bug(r, &rp, "spacer, replayed");
         return OUT_BUG;
       }
       if (exact || !c->params.len) {
@@ -870,9 +889,7 @@ static bool more_runs(Run *r) {
   if (!cex.found)
     return false;
   say(r, "a run of the original program reaches the error: %s", cex.description);
-  r->verdict = VERDICT_FALSE;
-  r->bug = cex.description;
-  r->how = "random runs";
+  found_bug(r, &cex, "random runs");
   return true;
 }
 
@@ -975,6 +992,8 @@ static int ghost_attempt(Run *r, Precision *pr) {
   return proved(r, &at);
 }
 
+static bool from_words(Run *r);
+
 static int refine(Run *r) {
   Precisions ps = {0};
   precision_candidates(r->orig, &r->o->cells, &ps);
@@ -1014,6 +1033,10 @@ static int refine(Run *r) {
       last_note = at.note;
     }
     if (r->log.len == 1 && out != OUT_PROOF && out != OUT_BUG && more_runs(r))
+      return finish(r);
+    /* the first precision did not decide: what the text says, checked */
+    if (r->log.len == 1 && out != OUT_PROOF && out != OUT_BUG && !r->o->no_facts &&
+        !r->o->no_refine && from_words(r))
       return finish(r);
     switch (out) {
     case OUT_PROOF:
@@ -1106,9 +1129,7 @@ static void confirm_false(Run *r) {
   Replay rp = replay_random(r->orig, min2(left(r), 5));
   if (rp.found) {
     say(r, "replayed: %s", rp.description);
-    r->verdict = VERDICT_FALSE;
-    r->bug = rp.description;
-    r->bug_run = rp;
+    found_bug(r, &rp, NULL);
   } else {
     r->why = "the abstract counterexample does not replay on the original program";
   }
@@ -1158,9 +1179,7 @@ static int no_cells(Run *r) {
     if (sr.verdict == VERDICT_FALSE) {
       Replay rp = replay_trace(r->orig, r->orig, c, &sr, min2(left(r), 5));
       if (rp.found) {
-        r->verdict = VERDICT_FALSE;
-        r->bug = rp.description;
-        r->bug_run = rp;
+        found_bug(r, &rp, NULL);
         return finish(r);
       }
     }
@@ -1169,6 +1188,78 @@ static int no_cells(Run *r) {
   if (r->why && !strncmp(r->why, "timeout", 7))
     r->why = xformat("timeout after %.0f s", clock_now() - r->start);
   return finish(r);
+}
+
+/* ---- Invariants read off the program's words ------------------------------------------- */
+
+/* At most this many conjectures from the text, and this share of the time
+ * to re-check them: on the loops people write they are few, and Z3
+ * decides each in milliseconds. */
+#define WORDS_MOST 600
+#define WORDS_SHARE 0.1
+
+/* Conjectures from the program's words (lift_words.c), re-checked on the
+ * original program: when the proven exclude the error, that is the proof.
+ * True when that decided the verdict. */
+static bool from_words(Run *r) {
+  deadline_phase("conjectures from the program text");
+  double t0 = clock_now();
+  LiftedVec v = {0};
+  int n = lift_word_conjectures(r->orig, &v, WORDS_MOST);
+  if (!n)
+    return false;
+  bool safe = recheck_proves_safety(r->orig, &v, min2(WORDS_SHARE * (r->deadline - r->start), left(r)));
+  int proven = 0;
+  for (int i = 0; i < v.len; i++)
+    proven += v.data[i].checked > 0;
+  say(r, "conjectures from the program text: %d, %d proven%s (%.2f s)", n, proven,
+      safe ? ", the error unreachable" : "", clock_now() - t0);
+  if (safe) {
+    r->verdict = VERDICT_TRUE;
+    r->how = "invariants from the program text, re-checked";
+    r->invariants = v;
+    r->lifted = r->o->lift_invariants;
+    return true;
+  }
+  /* Not carried as facts yet: assumed by the attempts that follow, the
+   * proven ones (most of them vacuous ranges) changed which precisions
+   * those tried first, and cost the reversal its proof. */
+  return false;
+}
+
+/* ---- Every run, when there are few ------------------------------------------------------ */
+
+/* Statements the interpreter runs per second of --timeout when it runs
+ * every run of a program: a count, so that the answer does not depend on
+ * the machine's load. The interpreter runs about 20 million statements a
+ * second here (BENCHMARKS.md); a tenth of the time at that rate leaves
+ * headroom for a machine five times slower or busier. */
+#define EXEC_STEPS_PER_SECOND 2000000LL
+
+/* A program with no input (or inputs few enough to enumerate) is decided
+ * by running it: every run safe is a proof, one run reaching the error a
+ * counterexample. True when that decided the verdict. */
+static bool every_run(Run *r) {
+  double seconds = r->deadline - r->start;
+  deadline_phase("running every run of the program");
+  double t0 = clock_now();
+  AllRuns all = replay_all_runs(r->orig, (long long)(seconds * EXEC_STEPS_PER_SECOND));
+  if (all.decided && !all.safe)
+    say(r, "a run of the original program reaches the error: %s", all.cex.description);
+  say(r, "every run: %s (%ld runs, %lld statements, %.2f s)",
+      !all.decided ? all.why : all.safe ? "none reaches the error" : "one reaches the error",
+      all.cex.runs, all.steps, clock_now() - t0);
+  if (!all.decided)
+    return false;
+  const char *how = xformat("execution (%ld run%s, %lld statements)", all.cex.runs,
+                            all.cex.runs == 1 ? "" : "s", all.steps);
+  if (all.safe) {
+    r->verdict = VERDICT_TRUE;
+    r->how = how;
+  } else {
+    found_bug(r, &all.cex, how);
+  }
+  return true;
 }
 
 /* ---- The command ----------------------------------------------------------------------- */
@@ -1218,14 +1309,14 @@ static int search(Run *r, Program *abs) {
   r->sizes = array_sizes(r->orig);
   char why[256];
   r->race = !o->solver && sysconf(_SC_NPROCESSORS_ONLN) >= 2 && spacer_node_available(why, sizeof why);
+  /* (a back-end asked for, or the baseline without cells, answers alone) */
+  if (!abs && !o->no_cells && every_run(r))
+    return finish(r);
   deadline_phase("random runs of the program");
   Replay cex = replay_random(r->orig, min2(QUICK_SEARCH * (r->deadline - r->start), FIRST_RUNS));
   if (cex.found) {
     say(r, "a run of the original program reaches the error: %s", cex.description);
-    r->verdict = VERDICT_FALSE;
-    r->bug = cex.description;
-    r->bug_run = cex;
-    r->how = "random runs";
+    found_bug(r, &cex, "random runs");
     return finish(r);
   }
   if (abs)

@@ -73,6 +73,10 @@ static bool print_linear(Printer *p, Z3_ast a) {
   drop_zero_terms(&l);
   if (!l.ok || l.terms.len < 1)
     return false;
+  /* a term that is not linear (i * i) comes back as itself: printed as
+   * the operation it is, not as a linear term again (which recursed) */
+  if (l.terms.len == 1 && l.coefs.data[0] == 1 && !l.k && Z3_is_eq_ast(smt_ctx(), l.terms.data[0], a))
+    return false;
   bool pos = false;
   for (int i = 0; i < l.terms.len; i++)
     pos |= l.coefs.data[i] > 0;

@@ -10,6 +10,13 @@
  * is inductive for the original program orig (initiation and consecution of
  * its Horn clauses with SMT arrays, checked by Z3). */
 void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeout);
+/* recheck_invariants, proving besides that no run reaches the error: the
+ * candidates also say, of every function's summary, that it returns
+ * without the error, and the proof is the fixpoint keeping them all --
+ * the checked invariants are then an inductive invariant that excludes
+ * the error (a proof of the program, on its own clauses with arrays).
+ * True then. */
+bool recheck_proves_safety(Program *orig, LiftedVec *v, double timeout);
 /* After recheck_invariants: the proven of v with the loops' segment
  * conjectures (lift_interval_conjectures) and what they say at the exits
  * (lift_exit_conjectures), re-checked within timeout; that set replaces v

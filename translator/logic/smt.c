@@ -363,6 +363,22 @@ Z3_lbool smt_check(Z3_ast f, double timeout) {
   return r;
 }
 
+Z3_lbool smt_check_work(Z3_ast f, unsigned work, double timeout) {
+  if (out_of_budget())
+    return Z3_L_UNDEF;
+  Z3_context c = smt_ctx();
+  Z3_solver s = solver_with_timeout(timeout);
+  Z3_params p = Z3_mk_params(c);
+  Z3_params_inc_ref(c, p);
+  Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), work);
+  Z3_solver_set_params(c, s, p);
+  Z3_params_dec_ref(c, p);
+  Z3_solver_assert(c, s, f);
+  Z3_lbool r = Z3_solver_check(c, s);
+  Z3_solver_dec_ref(c, s);
+  return r;
+}
+
 Z3_solver smt_solver_new(Z3_ast base, double timeout) {
   Z3_solver s = solver_with_timeout(timeout);
   if (base)

@@ -93,6 +93,9 @@ double smt_deadline(void);
 void smt_set_memory(long mb);
 /* Satisfiability with a timeout in seconds (0: none): Z3_L_TRUE/FALSE/UNDEF. */
 Z3_lbool smt_check(Z3_ast f, double timeout);
+/* The same within Z3's resource limit work (rlimit: a count of its steps,
+ * the same on a busy machine as on an idle one) as well as the timeout. */
+Z3_lbool smt_check_work(Z3_ast f, unsigned work, double timeout);
 /* Many checks of one formula, each with one more conjunct: an incremental
  * solver holding base (push, assert, check, pop per check). Each check has
  * the timeout given here and honours the deadline as smt_check does. */

@@ -13,6 +13,8 @@
 #include "smt.h"
 #include "spacer.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -174,6 +176,153 @@ Replay replay_random(Program *orig, double seconds) {
     if (try_run(orig, &g, 2000000, &out))
       break;
   }
+  return out;
+}
+
+/* ---- Every run ---------------------------------------------------------------------- */
+
+/* A local's value at its declaration is any value; it is no choice of the
+ * run when the statements after the declaration, in its block, assign
+ * the variable before anything could read it (`int c; c = 0;` is how
+ * normalization writes `int c = 0;`). Declarations and assignments of
+ * other variables, and calls, that do not read it may come between. */
+static bool decl_value_dead(const Stmt *block, int at) {
+  Var *v = block->stmts.data[at]->var;
+  for (int m = at + 1; m < block->stmts.len; m++) {
+    const Stmt *s = block->stmts.data[m];
+    /* (a call cannot assign a local scalar but for its result: one whose
+     * address is taken is an array, DESIGN.md) */
+    bool plain = s->kind == S_DECL || s->kind == S_ASSIGN || s->kind == S_READ ||
+                 s->kind == S_CALL;
+    if (stmt_uses(s, v))
+      return false;
+    if (s->var == v && plain)
+      return s->kind != S_DECL;
+    if (!plain)
+      return false;
+  }
+  return false;
+}
+
+typedef struct DeadDecls {
+  VEC(const Stmt *) stmts;
+} DeadDecls;
+
+static void collect_dead_decls(Stmt *s, void *arg) {
+  DeadDecls *d = arg;
+  if (s->kind != S_BLOCK)
+    return;
+  for (int i = 0; i < s->stmts.len; i++) {
+    Stmt *x = s->stmts.data[i];
+    if (x->kind == S_DECL && is_scalar(x->var->type) && decl_value_dead(s, i))
+      vec_push(&d->stmts, x);
+  }
+}
+
+static int cmp_ptr(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t) * (const Stmt *const *)a, y = (uintptr_t) * (const Stmt *const *)b;
+  return x < y ? -1 : x > y;
+}
+
+typedef struct Choice {
+  long long value, lo, hi;
+} Choice;
+
+typedef struct Enum {
+  DeadDecls dead;
+  VEC(Choice) choices;     /* of the run going on: a prefix replayed, then new ones */
+  int next;                /* the next choice of the run */
+  const char *too_wide;    /* a value that cannot be enumerated, or NULL */
+  Replay *record;
+} Enum;
+
+static long long choose(Enum *en, Type *t, const char *what) {
+  if (en->next < en->choices.len)
+    return en->choices.data[en->next++].value;
+  long long lo;
+  unsigned long long hi;
+  type_range(t, &lo, &hi);
+  if (hi > (unsigned long long)LLONG_MAX || (long long)hi - lo + 1 > ALL_RUNS_WIDEST) {
+    if (!en->too_wide)
+      en->too_wide = what;
+    return 0;
+  }
+  Choice c = {lo, lo, (long long)hi};
+  vec_push(&en->choices, c);
+  en->next++;
+  return lo;
+}
+
+static long long enum_nondet(Oracle *o, Var *dst, Type *t) {
+  Enum *en = o->state;
+  Stmt *at = o->at;
+  if (at && at->kind == S_DECL && bsearch(&at, en->dead.stmts.data, (size_t)en->dead.stmts.len,
+                                          sizeof at, cmp_ptr))
+    return 0;
+  long long v = choose(en, t, xformat("the value of '%s'", dst->name));
+  if (en->record && at && at->kind == S_ASSIGN && at->expr->kind == E_NONDET) {
+    ReplayInput in = {at->expr->loc, v};
+    vec_push(&en->record->inputs, in);
+  }
+  return v;
+}
+
+static long long enum_array(Oracle *o, Var *array, long long flat, Type *elem) {
+  (void)flat;
+  return choose(o->state, elem, xformat("the contents of '%s'", array->name));
+}
+
+/* The choices of the next run in order (an odometer over the last
+ * choice that has not reached its top); false when every run was made. */
+static bool next_choices(Enum *en) {
+  while (en->choices.len) {
+    Choice *c = &en->choices.data[en->choices.len - 1];
+    if (c->value < c->hi) {
+      c->value++;
+      return true;
+    }
+    en->choices.len--;
+  }
+  return false;
+}
+
+AllRuns replay_all_runs(Program *orig, long long max_steps) {
+  AllRuns out = {0};
+  Enum en = {0};
+  for (int i = 0; i < orig->funcs.len; i++)
+    stmt_walk(orig->funcs.data[i]->body, collect_dead_decls, &en.dead);
+  qsort(en.dead.stmts.data, (size_t)en.dead.stmts.len, sizeof(const Stmt *), cmp_ptr);
+  Oracle o = {enum_nondet, enum_array, NULL, &en, NULL, NULL};
+  en.record = &out.cex;
+  do {
+    en.next = 0;
+    out.cex.inputs.len = 0;
+    RunInfo ri = run_program(orig, &o, max_steps - out.steps);
+    out.steps += ri.steps;
+    out.cex.runs++;
+    if (en.too_wide) {
+      out.why = xformat("%s is chosen from too many values to run every case", en.too_wide);
+      return out;
+    }
+    switch (ri.result) {
+    case RUN_ERROR:
+      out.decided = true;
+      out.cex.found = true;
+      out.cex.description = describe(&ri, out.cex.runs);
+      out.cex.error = ri.where;
+      return out;
+    case RUN_UNDEFINED:
+      out.why = xformat("%s:%d:%d: undefined behaviour (%s)", ri.where.file ? ri.where.file : "?",
+                        ri.where.line, ri.where.col, ri.why ? ri.why : "?");
+      return out;
+    case RUN_LIMIT:
+      out.why = xformat("the runs need more than %lld statements", max_steps);
+      return out;
+    default:
+      break;
+    }
+  } while (next_choices(&en));
+  out.decided = out.safe = true;
   return out;
 }
 

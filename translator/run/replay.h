@@ -33,6 +33,27 @@ typedef struct Replay {
 
 /* Random runs (small values, type bounds, boundary cases) for up to seconds. */
 Replay replay_random(Program *orig, double seconds);
+/* Every run of orig, when there are few enough to run them all: the
+ * program reads no nondeterministic value (a local's value at its
+ * declaration counts only when the next statements can read it), or only
+ * values of types narrow enough to enumerate (_Bool, char: at most
+ * ALL_RUNS_WIDEST values each), and all runs together take at most
+ * max_steps statements -- a count, not a time, so a busy machine gets the
+ * same answer. Every run ending without the error (returned, blocked by
+ * an assumption, halted) makes "safe"; one run reaching the error is a
+ * counterexample (found, as replay_random's). Anything else decides
+ * nothing: a value too wide to enumerate, undefined behaviour, or the
+ * budget spent. */
+#define ALL_RUNS_WIDEST 256
+typedef struct AllRuns {
+  bool decided;            /* every run was executed: safe or found */
+  bool safe;               /* ... and none reaches the error */
+  const char *why;         /* when not decided */
+  long long steps;         /* statements executed, all runs together */
+  Replay cex;              /* runs: how many; found: the run reaching the error */
+} AllRuns;
+AllRuns replay_all_runs(Program *orig, long long max_steps);
+
 /* Runs guided by an abstract counterexample of the cell program abs: the
  * nondeterministic values and array contents along Spacer's trace are fed
  * to the original program first. */

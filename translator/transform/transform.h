@@ -62,6 +62,13 @@ void check_array_aliasing(Program *p);
  * the same. */
 void share_reads(Program *p);
 
+/* scalarize.c: an array of constant size that is accessed only at
+ * constant indices in range and never passed to a function (an
+ * accumulator `int sum[1]`) becomes one scalar per element accessed
+ * (`sum_0`). Core IR in, core IR out; the program means the same. Returns
+ * the number of arrays replaced. */
+int scalarize_arrays(Program *p);
+
 /* constprop.c: a local assigned once, at the top level of its function,
  * by a constant that fits its type, and read only after that assignment,
  * is read as the constant (its reads are replaced). Core IR in, core IR

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# everyday.sh -- everyday array code (tests/data/everyday): each program and
+# its buggy twin; a program with no input (or inputs few enough to
+# enumerate) decided by running it, an accumulator in a one-element array
+# turned into a scalar, a search checked by its caller.
+. "$2/tests/e2e/lib.sh"
+data="$src/tests/data/everyday"
+# budgets with headroom: each is decided in about a second alone
+T=60
+for f in "$data"/true_*.c "$data"/false_*.c; do
+  name=$(basename "$f" .c)
+  want=${name%%_*}
+  "$bin" verify --timeout=$T "$f" >"$name.out" 2>"$name.err"
+  got=$(sed -n 's/^verdict: //p' "$name.out")
+  [ "$got" = "$want" ] && ok "$name: $got" || fail "$name: want $want, got '$got': $(cat "$name.out")"
+done
+# the programs without input (or with _Bool and char inputs only) are
+# decided by execution, both ways
+for name in true_count_fixed false_count_fixed true_flags false_flags; do
+  grep -q '^engine: execution' "$name.out" || fail "$name: not decided by execution: $(cat "$name.out")"
+done
+grep -q '^engine: execution (2048 runs' true_flags.out || fail "true_flags: not every one of the 2048 runs"
+# a false by execution carries the run reaching the error into a witness
+"$bin" verify --timeout=$T --witness w.yml "$data/false_flags.c" >/dev/null 2>&1
+grep -q 'violation_sequence\|segment' w.yml 2>/dev/null || fail "false_flags: no violation witness"
+# the accumulator is a scalar: no cell of total, a variable total_0
+"$bin" "$data/true_sum_cell.c" -o sum.c || fail "true_sum_cell: no translation"
+grep -q 'total_0' sum.c && ! grep -q 'total_x1' sum.c || fail "true_sum_cell: total[0] is not a scalar"
+# and the translation, run, is a C program that compiles
+cc -fsyntax-only -w sum.c 2>cc.err || fail "true_sum_cell: the scalar C does not compile: $(head -3 cc.err)"
+finish "everyday array code"

@@ -1,0 +1,612 @@
+/*
+ * lift_words.c -- quantified conjectures read off the program's own words
+ * (lift.h, lift_word_conjectures).
+ *
+ * The invariants everyday array code needs are spelled in its text: a
+ * linear search's `a[i] != key` holds of every element it passed, a copy's
+ * `b[k] == a[k]` of every element it copied, a check loop's assertion of
+ * every element its caller's loop left behind. So every comparison that
+ * reads an array -- in an assertion, an assumption, a loop's exit test, a
+ * condition guarding a write -- is an *atom*; with one of the variables of
+ * its indices made a bound variable k, it is proposed (and its negation)
+ * universally quantified over the ranges [lo, hi) the program names: 0,
+ * the loops' counters, the bounds and call results the function compares
+ * them with, its scalar parameters. Atoms travel through calls (a caller's
+ * assertion about the array it passes is proposed in the callee in the
+ * callee's names, and the other way), so a search that main checks gets
+ * its own loop's conjecture. Conjectures are proposed at every loop head
+ * of the function and at its exit (with its return value as a bound):
+ * the re-check (recheck.c) keeps what is inductive, nothing else.
+ *
+ * The ranges are cheap only because they are few: one end of a range at a
+ * loop head is a variable that loop changes, or both ends are variables
+ * it does not change (a range established before it, that it keeps).
+ */
+#include "lift_internal.h"
+
+#include <string.h>
+
+/* An atom over the placeholder variable K: a pure comparison reading an
+ * array at an index that mentions K. */
+typedef struct Atom {
+  Expr *e;
+  int offset;          /* largest c of an index K + c (a[k] <= a[k + 1]: 1) */
+} Atom;
+
+typedef struct Words {
+  Program *p;
+  Var *k;              /* the placeholder of the bound variable */
+  VEC(Atom) *atoms;    /* per function (by index in p->funcs) */
+  int nfuncs;
+} Words;
+
+static int func_no(Program *p, const Func *f) {
+  for (int i = 0; i < p->funcs.len; i++)
+    if (p->funcs.data[i] == f)
+      return i;
+  return -1;
+}
+
+/* ---- Atoms of one function ------------------------------------------------------------ */
+
+/* The one statement defining v in f (NULL: none or several). */
+typedef struct Def {
+  const Var *v;
+  Stmt *def;
+  int n;
+} Def;
+
+static void find_def(Stmt *s, void *arg) {
+  Def *d = arg;
+  if ((s->kind == S_READ || s->kind == S_ASSIGN || s->kind == S_CALL) && s->var == d->v) {
+    d->def = s;
+    d->n++;
+  }
+}
+
+/* e with each variable that one read of f defines replaced by that read
+ * (`t = a[i]; if (t != key)` says `a[i] != key`), as deep as depth. */
+static Expr *resolve(Func *f, Expr *e, int depth) {
+  if (!e || depth <= 0)
+    return e;
+  if (e->kind == E_VAR && is_scalar(e->var->type)) {
+    Def d = {e->var, NULL, 0};
+    stmt_walk(f->body, find_def, &d);
+    if (d.n != 1)
+      return e;
+    if (d.def->kind == S_READ) {
+      Expr *x = xalloc(sizeof *x);
+      x->kind = E_INDEX;
+      x->type = e->type;
+      x->loc = e->loc;
+      x->var = d.def->array;
+      for (int i = 0; i < d.def->idx.len; i++)
+        vec_push(&x->args, resolve(f, d.def->idx.data[i], depth - 1));
+      return x;
+    }
+    /* a temporary holding a condition or a converted element */
+    if (d.def->kind == S_ASSIGN && e->var->role == ROLE_TEMP && d.def->expr->kind != E_NONDET)
+      return resolve(f, d.def->expr, depth - 1);
+    return e;
+  }
+  Expr *c = xalloc(sizeof *c);
+  *c = *e;
+  c->lhs = resolve(f, e->lhs, depth);
+  c->rhs = resolve(f, e->rhs, depth);
+  c->cond = resolve(f, e->cond, depth);
+  if (e->args.len) {
+    c->args = (ExprVec){0};
+    for (int i = 0; i < e->args.len; i++)
+      vec_push(&c->args, resolve(f, e->args.data[i], depth));
+  }
+  return c;
+}
+
+static bool is_cmp(ExprKind k) { return k >= E_LT && k <= E_NE; }
+
+static ExprKind negated(ExprKind k) {
+  switch (k) {
+  case E_LT: return E_GE;
+  case E_LE: return E_GT;
+  case E_GT: return E_LE;
+  case E_GE: return E_LT;
+  case E_EQ: return E_NE;
+  default: return E_EQ;
+  }
+}
+
+/* The variables of the indices of e's array reads. */
+static void index_vars(const Expr *e, VarVec *out, bool inside) {
+  if (!e)
+    return;
+  if (e->kind == E_VAR && inside && is_scalar(e->var->type) && !var_in(out, e->var))
+    vec_push(out, e->var);
+  index_vars(e->lhs, out, inside);
+  index_vars(e->rhs, out, inside);
+  index_vars(e->cond, out, inside);
+  for (int i = 0; i < e->args.len; i++)
+    index_vars(e->args.data[i], out, inside || e->kind == E_INDEX);
+}
+
+/* The largest c of an index K + c in e (0 when none). */
+static int offset_of(const Expr *e, const Var *k) {
+  if (!e)
+    return 0;
+  int best = 0;
+  long long c;
+  if (e->kind == E_INDEX)
+    for (int i = 0; i < e->args.len; i++) {
+      const Expr *x = e->args.data[i];
+      while (x->kind == E_CAST)
+        x = x->lhs;
+      if (x->kind == E_ADD && x->lhs->kind == E_VAR && x->lhs->var == k &&
+          expr_is_const(x->rhs, &c) && c > best && c < 8)
+        best = (int)c;
+    }
+  int l = offset_of(e->lhs, k), r = offset_of(e->rhs, k);
+  best = l > best ? l : best;
+  return r > best ? r : best;
+}
+
+static void add_atom(Words *w, int fn, Expr *e) {
+  for (int i = 0; i < w->atoms[fn].len; i++)
+    if (expr_equal(w->atoms[fn].data[i].e, e))
+      return;
+  Atom a = {e, offset_of(e, w->k)};
+  vec_push(&w->atoms[fn], a);
+}
+
+/* Each comparison of c that reads an array, with each variable of its
+ * indices made K, and its negation. */
+static void atoms_of(Words *w, int fn, Expr *c) {
+  if (!c)
+    return;
+  if (c->kind == E_LAND || c->kind == E_LOR) {
+    atoms_of(w, fn, c->lhs);
+    atoms_of(w, fn, c->rhs);
+    return;
+  }
+  if (c->kind == E_NOT || c->kind == E_CAST) {
+    atoms_of(w, fn, c->lhs);
+    return;
+  }
+  if (!is_cmp(c->kind) || !expr_has_index(c))
+    return;
+  VarVec xs = {0};
+  index_vars(c, &xs, false);
+  for (int i = 0; i < xs.len; i++) {
+    Expr *t = expr_subst(c, xs.data[i], new_var_ref(w->k, c->loc));
+    add_atom(w, fn, t);
+    Expr *n = new_binary(negated(t->kind), t->lhs, t->rhs, t->loc);
+    n->type = t->type;
+    add_atom(w, fn, n);
+  }
+}
+
+typedef struct Collect {
+  Words *w;
+  Func *f;
+  int fn;
+} Collect;
+
+/* Does s (or what it contains) write an array? */
+static void writes_array(Stmt *s, void *arg) {
+  if (s->kind == S_WRITE)
+    *(bool *)arg = true;
+}
+
+static void collect(Stmt *s, void *arg) {
+  Collect *c = arg;
+  bool guards = s->kind == S_IF || s->kind == S_ASSERT || s->kind == S_ASSUME;
+  if (!guards)
+    return;
+  if (s->kind == S_IF) {
+    /* a loop's exit test (`if (!c) break;`) or a guard of a write */
+    bool exit = (s->then && (s->then->kind == S_BREAK || s->then->kind == S_RETURN ||
+                             (s->then->kind == S_BLOCK && s->then->stmts.len &&
+                              (s->then->stmts.data[0]->kind == S_BREAK ||
+                               s->then->stmts.data[0]->kind == S_RETURN))));
+    bool write = false;
+    stmt_walk(s->then, writes_array, &write);
+    stmt_walk(s->els, writes_array, &write);
+    if (!exit && !write)
+      return;
+  }
+  atoms_of(c->w, c->fn, resolve(c->f, s->expr, 4));
+}
+
+/* ---- Atoms through calls ------------------------------------------------------------------ */
+
+/* e with the variables of from replaced by the expressions to (arrays: by
+ * the array of an E_VAR); NULL when e mentions a variable of scope that
+ * from does not map (keep: K and the globals are the same everywhere). */
+typedef struct Map {
+  VarVec from;
+  ExprVec to;
+  const Var *k;
+} Map;
+
+static Expr *mapped(const Map *m, const Var *v) {
+  for (int i = 0; i < m->from.len; i++)
+    if (m->from.data[i] == v)
+      return m->to.data[i];
+  return NULL;
+}
+
+static Expr *map_expr(const Map *m, Expr *e, bool *ok) {
+  if (!e || !*ok)
+    return e;
+  Expr *c = xalloc(sizeof *c);
+  *c = *e;
+  if (e->kind == E_VAR || e->kind == E_INDEX) {
+    if (e->var != m->k && e->var->kind != VAR_GLOBAL) {
+      Expr *to = mapped(m, e->var);
+      if (!to || (e->kind == E_INDEX && to->kind != E_VAR)) {
+        *ok = false;
+        return e;
+      }
+      if (e->kind == E_VAR)
+        return to;
+      c->var = to->var;
+    }
+  }
+  c->lhs = map_expr(m, e->lhs, ok);
+  c->rhs = map_expr(m, e->rhs, ok);
+  c->cond = map_expr(m, e->cond, ok);
+  if (e->args.len) {
+    c->args = (ExprVec){0};
+    for (int i = 0; i < e->args.len; i++)
+      vec_push(&c->args, map_expr(m, e->args.data[i], ok));
+  }
+  return c;
+}
+
+typedef struct Calls {
+  Words *w;
+  Func *caller;
+  bool changed;
+} Calls;
+
+/* A call: the caller's atoms about what it passes go to the callee, the
+ * callee's atoms about its parameters to the caller. */
+static void through_call(Stmt *s, void *arg) {
+  Calls *cs = arg;
+  Words *w = cs->w;
+  if (s->kind != S_CALL || !s->func || !s->func->body || s->args.len != s->func->params.len)
+    return;
+  Func *callee = s->func;
+  int fc = func_no(w->p, cs->caller), fe = func_no(w->p, callee);
+  if (fc < 0 || fe < 0 || fc == fe)
+    return;
+  Map down = {{0}, {0}, w->k}, up = {{0}, {0}, w->k};
+  for (int i = 0; i < s->args.len; i++) {
+    Expr *a = s->args.data[i];
+    Var *p = callee->params.data[i];
+    vec_push(&up.from, p);
+    vec_push(&up.to, a);
+    if (a->kind == E_VAR) {
+      vec_push(&down.from, a->var);
+      vec_push(&down.to, new_var_ref(p, a->loc));
+    }
+  }
+  int had_c = w->atoms[fc].len, had_e = w->atoms[fe].len;
+  for (int i = 0; i < had_c; i++) {
+    bool ok = true;
+    Expr *e = map_expr(&down, w->atoms[fc].data[i].e, &ok);
+    if (ok)
+      add_atom(w, fe, e);
+  }
+  for (int i = 0; i < had_e; i++) {
+    bool ok = true;
+    Expr *e = map_expr(&up, w->atoms[fe].data[i].e, &ok);
+    if (ok)
+      add_atom(w, fc, e);
+  }
+  cs->changed |= w->atoms[fc].len != had_c || w->atoms[fe].len != had_e;
+}
+
+/* ---- Ranges ------------------------------------------------------------------------------- */
+
+/* The scalar variables of f that bound ranges: its scalar parameters and
+ * the user's variables that index an array or that a loop test or an
+ * assertion compares. */
+typedef struct Bounds {
+  Func *f;
+  VarVec vars;
+} Bounds;
+
+static void add_bound(Var *v, void *arg) {
+  Bounds *b = arg;
+  if (is_scalar(v->type) && v->role == ROLE_USER && v->kind != VAR_GLOBAL && !var_in(&b->vars, v))
+    vec_push(&b->vars, v);
+}
+
+/* The variables of the comparisons of c that read no array (i < n, k < r). */
+static void compared(Bounds *b, Expr *c) {
+  if (!c)
+    return;
+  if (is_cmp(c->kind)) {
+    if (!expr_has_index(c))
+      expr_vars(c, add_bound, b);
+    return;
+  }
+  compared(b, c->lhs);
+  compared(b, c->rhs);
+  compared(b, c->cond);
+}
+
+static void bounds_of(Stmt *s, void *arg) {
+  Bounds *b = arg;
+  if (s->kind == S_READ || s->kind == S_WRITE)
+    for (int i = 0; i < s->idx.len; i++)
+      expr_vars(resolve(b->f, s->idx.data[i], 2), add_bound, b);
+  if (s->kind == S_IF || s->kind == S_ASSERT || s->kind == S_ASSUME)
+    compared(b, resolve(b->f, s->expr, 2));
+  /* a call's result: the temporary that holds it first, too */
+  if (s->kind == S_CALL && s->var && is_scalar(s->var->type) && !var_in(&b->vars, s->var))
+    vec_push(&b->vars, s->var);
+}
+
+/* ---- Conjectures ------------------------------------------------------------------------- */
+
+typedef struct Naming {
+  Words *w;
+  Func *f;
+  bool exit;
+  Z3_ast k;
+  const char *ret;
+} Naming;
+
+static Z3_ast name_var(Var *v, void *arg) {
+  Naming *nm = arg;
+  if (v == nm->w->k)
+    return nm->k;
+  NameRole r = nm->exit && v->kind == VAR_PARAM ? NAME_IN : NAME_NOW;
+  return smt_int_const(name_with(v->name, r));
+}
+
+static bool array_written(Stmt *s, const Var *a);
+
+static Z3_ast name_array(Var *a, void *arg) {
+  Naming *nm = arg;
+  /* at an exit: the contents after (a parameter's are an output of the
+   * summary, written or not) */
+  NameRole r = nm->exit && (a->kind == VAR_PARAM || array_written(nm->f->body, a)) ? NAME_AFTER
+                                                                                  : NAME_NOW;
+  return lift_array(a, r);
+}
+
+typedef struct Written {
+  const Var *a;
+  bool yes;
+} Written;
+
+static void written(Stmt *s, void *arg) {
+  Written *w = arg;
+  if (s->kind == S_WRITE && s->array == w->a)
+    w->yes = true;
+  if (s->kind == S_CALL)
+    for (int i = 0; i < s->args.len; i++)
+      if (s->args.data[i]->kind == E_VAR && s->args.data[i]->var == w->a)
+        w->yes = true;
+}
+
+static bool array_written(Stmt *s, const Var *a) {
+  Written w = {a, false};
+  stmt_walk(s, written, &w);
+  return w.yes;
+}
+
+/* forall k. lo <= k && k < hi - offset -> atom, named for the point. */
+static Z3_ast conjecture(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi) {
+  Z3_context z = smt_ctx();
+  SmtEnv env = {name_var, name_array, nm, NULL, NULL};
+  Z3_ast body = smt_bool(a->e, &env);
+  if (env.side)
+    return NULL;
+  if (a->offset)
+    hi = Z3_mk_sub(z, 2, (Z3_ast[]){hi, smt_num(a->offset)});
+  Z3_ast range = Z3_mk_and(z, 2, (Z3_ast[]){Z3_mk_le(z, lo, nm->k), Z3_mk_lt(z, nm->k, hi)});
+  Z3_app kapp = Z3_to_app(z, nm->k);
+  return Z3_mk_forall_const(z, 0, 1, &kapp, 0, NULL, Z3_mk_implies(z, range, body));
+}
+
+static void propose(LiftedVec *out, Func *f, PointKind kind, Loc loc, Z3_ast formula,
+                    int *no) {
+  if (!formula)
+    return;
+  Lifted l = {0};
+  l.func = f;
+  l.kind = kind;
+  l.loc = loc;
+  l.formula = formula;
+  l.quantified = true;
+  l.source = "the program text";
+  l.checked = -1;
+  l.conjecture = ++*no;
+  l.atom = formula;
+  vec_push(out, l);
+}
+
+/* Does the atom name only K, globals and variables of f? */
+static bool atom_in(const Expr *e, Func *f, const Var *k) {
+  if (!e)
+    return true;
+  if ((e->kind == E_VAR || e->kind == E_INDEX) && e->var != k && e->var->kind != VAR_GLOBAL &&
+      e->var->owner != f)
+    return false;
+  if (!atom_in(e->lhs, f, k) || !atom_in(e->rhs, f, k) || !atom_in(e->cond, f, k))
+    return false;
+  for (int i = 0; i < e->args.len; i++)
+    if (!atom_in(e->args.data[i], f, k))
+      return false;
+  return true;
+}
+
+static void calls_of(Stmt *s, void *arg) {
+  VEC(Stmt *) *v = arg;
+  if (s->kind == S_CALL && s->func && s->func->body)
+    vec_push(v, s);
+}
+
+typedef struct Heads {
+  VEC(Stmt *) loops;
+} Heads;
+
+static void loops_of(Stmt *s, void *arg) {
+  if (s->kind == S_LOOP)
+    vec_push(&((Heads *)arg)->loops, s);
+}
+
+/* The conjectures of one function: at each loop head, each atom over the
+ * ranges with an end the loop changes or two ends it keeps; at the exit of
+ * a function other than the entry, over ranges of parameters, 0 and the
+ * returned value. */
+/* The bounds that s mentions (a loop: its test, body and step), and the
+ * results of calls, which the issue's contracts are stated over. */
+typedef struct Near {
+  const Bounds *b;
+  VarVec *out;
+} Near;
+
+static void near_var(Var *v, void *arg) {
+  Near *n = arg;
+  if (var_in(&n->b->vars, v) && !var_in(n->out, v))
+    vec_push(n->out, v);
+}
+
+static void near_stmt(Stmt *s, void *arg) {
+  Near *n = arg;
+  for (int i = 0; i < s->idx.len; i++)
+    expr_vars(s->idx.data[i], near_var, n);
+  for (int i = 0; i < s->args.len; i++)
+    expr_vars(s->args.data[i], near_var, n);
+  if (s->expr && !(s->kind == S_DECL))
+    expr_vars(s->expr, near_var, n);
+  if (s->var && is_scalar(s->var->type))
+    near_var(s->var, n);
+}
+
+static void ends_near(const Bounds *b, Stmt *s, const VarVec *results, VarVec *out) {
+  Near n = {b, out};
+  stmt_walk(s, near_stmt, &n);
+  for (int i = 0; i < results->len; i++)
+    if (!var_in(out, results->data[i]))
+      vec_push(out, results->data[i]);
+}
+
+/* Each atom of f that f's scope has, over [lo, hi) for lo in {0} + ends
+ * and hi in ends: with moving (the variables a loop changes) one end must
+ * move, or lo be 0. */
+static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, Loc loc,
+                        const VarVec *ends, Stmt *moving, LiftedVec *out, int *no) {
+  for (int i = 0; i < w->atoms[fn].len; i++) {
+    Atom *a = &w->atoms[fn].data[i];
+    if (!atom_in(a->e, f, w->k))
+      continue;
+    for (int lo = -1; lo < ends->len; lo++)
+      for (int hi = 0; hi < ends->len; hi++) {
+        if (lo == hi)
+          continue;
+        Var *vlo = lo < 0 ? NULL : ends->data[lo], *vhi = ends->data[hi];
+        bool mlo = vlo && moving && stmt_assigns(moving, vlo);
+        bool mhi = moving && stmt_assigns(moving, vhi);
+        if (moving && (mlo == mhi) && vlo)
+          continue;
+        Z3_ast zlo = vlo ? name_var(vlo, nm) : smt_num(0);
+        propose(out, f, kind, loc, conjecture(nm, a, zlo, name_var(vhi, nm)), no);
+      }
+  }
+}
+
+/* The conjectures of one function: at each loop head over the ranges of
+ * the bounds that loop mentions and the call results; after each call
+ * over those of the call; at the exit of a function other than the entry
+ * over 0, its parameters and the returned value. */
+static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, int most) {
+  Bounds b = {f, {0}};
+  stmt_walk(f->body, bounds_of, &b);
+  /* the bound variable: a name no variable of f has */
+  const char *kname = "k";
+  for (int i = 1; find_local(f, kname) || find_global(w->p, kname); i++)
+    kname = xformat("k%d", i);
+  Naming nm = {w, f, false, smt_int_const(kname), NULL};
+  VEC(Stmt *) calls = {0};
+  stmt_walk(f->body, calls_of, &calls);
+  VarVec results = {0};
+  for (int c = 0; c < calls.len; c++)
+    if (calls.data[c]->var && is_scalar(calls.data[c]->var->type))
+      vec_push(&results, calls.data[c]->var);
+  Heads h = {0};
+  stmt_walk(f->body, loops_of, &h);
+  for (int l = 0; l < h.loops.len && out->len < most; l++) {
+    VarVec ends = {0};
+    ends_near(&b, h.loops.data[l], &results, &ends);
+    over_ranges(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, h.loops.data[l], out,
+                no);
+  }
+  /* after each call: what the callee's exit gives the caller */
+  for (int c = 0; c < calls.len && out->len < most; c++) {
+    VarVec ends = {0};
+    ends_near(&b, calls.data[c], &(VarVec){0}, &ends);
+    over_ranges(w, f, fn, &nm, POINT_OTHER, calls.data[c]->loc, &ends, NULL, out, no);
+  }
+  if (f == w->p->entry || out->len >= most)
+    return;
+  /* the exit: 0, the parameters and the result */
+  nm.exit = true;
+  SmtAsts ends = {0};
+  vec_push(&ends, smt_num(0));
+  for (int i = 0; i < f->params.len; i++)
+    if (is_scalar(f->params.data[i]->type) && var_in(&b.vars, f->params.data[i]))
+      vec_push(&ends, name_var(f->params.data[i], &nm));
+  if (is_scalar(f->ret))
+    vec_push(&ends, smt_int_const(cfg_ret_name(w->p, f)));
+  for (int i = 0; i < w->atoms[fn].len; i++) {
+    Atom *a = &w->atoms[fn].data[i];
+    if (!atom_in(a->e, f, w->k))
+      continue;
+    bool local = false;
+    for (int j = 0; j < f->locals.len && !local; j++)
+      local = expr_mentions(a->e, f->locals.data[j]);
+    if (local)
+      continue;
+    for (int lo = 0; lo < ends.len; lo++)
+      for (int hi = 1; hi < ends.len; hi++)
+        if (hi != lo)
+          propose(out, f, POINT_EXIT, f->loc, conjecture(&nm, a, ends.data[lo], ends.data[hi]), no);
+  }
+}
+
+int lift_word_conjectures(Program *p, LiftedVec *out, int most) {
+  Words w = {p, NULL, NULL, p->funcs.len};
+  w.k = xalloc(sizeof *w.k);
+  w.k->name = "k";
+  w.k->type = ty_long;
+  w.k->kind = VAR_LOCAL;
+  w.k->id = -1;
+  w.atoms = xalloc(sizeof *w.atoms * (size_t)(p->funcs.len + 1));
+  for (int i = 0; i < p->funcs.len; i++) {
+    Func *f = p->funcs.data[i];
+    if (!f->body)
+      continue;
+    Collect c = {&w, f, i};
+    stmt_walk(f->body, collect, &c);
+  }
+  /* through calls, twice: main -> search -> its helper */
+  for (int round = 0; round < 2; round++) {
+    Calls cs = {&w, NULL, false};
+    for (int i = 0; i < p->funcs.len; i++) {
+      cs.caller = p->funcs.data[i];
+      if (cs.caller->body)
+        stmt_walk(cs.caller->body, through_call, &cs);
+    }
+    if (!cs.changed)
+      break;
+  }
+  int had = out->len, no = 1000;
+  for (int i = 0; i < p->funcs.len && out->len - had < most; i++)
+    if (p->funcs.data[i]->body)
+      conjectures_of(&w, p->funcs.data[i], i, out, &no, had + most);
+  return out->len - had;
+}

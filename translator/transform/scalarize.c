@@ -1,0 +1,387 @@
+/*
+ * scalarize.c -- arrays that are scalars in disguise become scalars.
+ *
+ * An accumulator kept in `int sum[1]`, a pair in `int state[2]`, a small
+ * table read at fixed places: an array of constant size whose every access
+ * has a constant index in range, and that is never passed to a function,
+ * is a handful of scalars under one name. Left an array, it hides the
+ * program's shape from everything that reads it (the sums prover sees no
+ * scalar accumulator, the cells abstract what needs no abstraction). So
+ * each element the program accesses becomes a variable of the element's
+ * type (`sum_0`; `m_1_2` for m[1][2]), the accesses become assignments and
+ * uses of it, the declaration becomes declarations of the elements (with
+ * the initializer's values, zero for the rest of an initializer list and
+ * for globals). Elements never accessed are dropped: nothing reads them.
+ * The program means the same, run for run, so the replay and the
+ * soundness tests see no difference but the names.
+ */
+#include "transform.h"
+
+#include "dataflow.h"
+
+#include <string.h>
+
+typedef struct Elem {
+  long long flat;
+  Var *var;
+} Elem;
+
+/* What is known of one array of the program. */
+typedef struct Disguise {
+  Var *array;
+  bool candidate;          /* constant sizes, not a parameter or a heap block */
+  bool ok;                 /* every access so far at a constant index in range */
+  int ndims;
+  long long dims[MAX_DIMS];
+  Type *elem;
+  VEC(Elem) elems;         /* the elements accessed, by flat index */
+} Disguise;
+
+typedef struct Scan {
+  Program *p;
+  Disguise **by_id;        /* by Var id; NULL for scalars and parameters */
+  bool *is_elem;           /* by Var id: the variable of an element */
+} Scan;
+
+static Disguise *of(Scan *sc, const Var *v) {
+  return v && v->id < sc->p->nvars && v->type->kind == TY_ARRAY ? sc->by_id[v->id] : NULL;
+}
+
+static void consider(Scan *sc, Var *v) {
+  if (v->type->kind != TY_ARRAY || v->kind == VAR_PARAM || v->heap)
+    return;
+  Disguise *d = xalloc(sizeof *d);
+  d->array = v;
+  Expr *lens[MAX_DIMS];
+  d->ndims = array_dims(v->type, lens, MAX_DIMS, &d->elem);
+  d->candidate = d->ndims > 0 && is_scalar(d->elem);
+  long long total = 1;
+  for (int i = 0; i < d->ndims && d->candidate; i++) {
+    d->candidate = lens[i] && expr_is_const(lens[i], &d->dims[i]) && d->dims[i] > 0 &&
+                   d->dims[i] <= (1LL << 40) / total;
+    if (d->candidate)
+      total *= d->dims[i];
+  }
+  d->ok = d->candidate;
+  sc->by_id[v->id] = d;
+}
+
+/* The flat index of constant indices in range, or -1. */
+static long long flat_of(Disguise *d, const ExprVec *idx) {
+  if (idx->len != d->ndims)
+    return -1;
+  long long flat = 0, k;
+  for (int i = 0; i < idx->len; i++) {
+    if (!expr_is_const(idx->data[i], &k) || k < 0 || k >= d->dims[i])
+      return -1;
+    flat = flat * d->dims[i] + k;
+  }
+  return flat;
+}
+
+static void access(Disguise *d, const ExprVec *idx) {
+  if (!d || !d->ok)
+    return;
+  long long flat = flat_of(d, idx);
+  if (flat < 0) {
+    d->ok = false;
+    return;
+  }
+  for (int i = 0; i < d->elems.len; i++)
+    if (d->elems.data[i].flat == flat)
+      return;
+  Elem e = {flat, NULL};
+  vec_push(&d->elems, e);
+}
+
+static void scan_expr(Scan *sc, const Expr *e) {
+  if (!e)
+    return;
+  Disguise *d = of(sc, e->var);
+  if (e->kind == E_INDEX)
+    access(d, &e->args);
+  else if (d) /* the array as a value: passed somewhere */
+    d->ok = false;
+  scan_expr(sc, e->lhs);
+  scan_expr(sc, e->rhs);
+  scan_expr(sc, e->cond);
+  for (int i = 0; i < e->args.len; i++)
+    scan_expr(sc, e->args.data[i]);
+}
+
+static void scan_stmt(Stmt *s, void *arg) {
+  Scan *sc = arg;
+  if (s->kind == S_READ || s->kind == S_WRITE)
+    access(of(sc, s->array), &s->idx);
+  for (int i = 0; i < s->idx.len; i++)
+    scan_expr(sc, s->idx.data[i]);
+  for (int i = 0; i < s->args.len; i++)
+    scan_expr(sc, s->args.data[i]);
+  /* the initializer of an array declaration is its own; its elements are
+   * expressions like any */
+  if (s->kind == S_DECL && s->expr && s->expr->kind == E_INIT)
+    for (int i = 0; i < s->expr->args.len; i++)
+      scan_expr(sc, s->expr->args.data[i]);
+  else
+    scan_expr(sc, s->expr);
+  /* the sizes of a declared array are read when it comes into scope */
+  if (s->kind == S_DECL)
+    for (Type *t = s->var->type; t->kind == TY_ARRAY; t = t->elem)
+      scan_expr(sc, t->len);
+}
+
+/* ---- Rewriting ---------------------------------------------------------------------- */
+
+static Var *elem_var(Disguise *d, long long flat) {
+  for (int i = 0; i < d->elems.len; i++)
+    if (d->elems.data[i].flat == flat)
+      return d->elems.data[i].var;
+  return NULL;
+}
+
+static const char *elem_name(Disguise *d, long long flat) {
+  long long k[MAX_DIMS];
+  for (int i = d->ndims - 1; i >= 0; i--) {
+    k[i] = flat % d->dims[i];
+    flat /= d->dims[i];
+  }
+  const char *name = d->array->name;
+  for (int i = 0; i < d->ndims; i++)
+    name = xformat("%s_%lld", name, k[i]);
+  return name;
+}
+
+/* The element's initial value from an initializer list (zero past its end
+ * and for an element left out). */
+static Expr *initial(const Expr *init, long long flat, Loc loc) {
+  if (init && init->kind == E_INIT && flat < init->args.len && init->args.data[flat])
+    return init->args.data[flat];
+  return new_num(0, loc);
+}
+
+static void rewrite_expr(Scan *sc, Expr *e) {
+  if (!e)
+    return;
+  Disguise *d = e->kind == E_INDEX ? of(sc, e->var) : NULL;
+  if (d && d->ok) {
+    e->var = elem_var(d, flat_of(d, &e->args));
+    e->kind = E_VAR;
+    e->args = (ExprVec){0};
+    return;
+  }
+  rewrite_expr(sc, e->lhs);
+  rewrite_expr(sc, e->rhs);
+  rewrite_expr(sc, e->cond);
+  for (int i = 0; i < e->args.len; i++)
+    rewrite_expr(sc, e->args.data[i]);
+}
+
+/* The declaration of a scalarized array: its elements', with their
+ * initial values when it has an initializer (C zeroes what a list leaves
+ * out; without one, a local's elements are indeterminate, like the
+ * array's). */
+static void rewrite_decl(Disguise *d, Stmt *s) {
+  Expr *init = s->expr;
+  Loc loc = s->loc;
+  Stmt *b = new_block(loc);
+  for (int i = 0; i < d->elems.len; i++) {
+    Stmt *decl = new_stmt(S_DECL, loc);
+    decl->var = d->elems.data[i].var;
+    block_add(b, decl);
+    if (init)
+      block_add(b, new_assign(decl->var, initial(init, d->elems.data[i].flat, loc), loc));
+  }
+  *s = *b;
+}
+
+static void rewrite_stmt(Stmt *s, void *arg) {
+  Scan *sc = arg;
+  Disguise *d = NULL;
+  if (s->kind == S_READ && (d = of(sc, s->array)) && d->ok) {
+    Expr *v = new_var_ref(elem_var(d, flat_of(d, &s->idx)), s->loc);
+    s->kind = S_ASSIGN;
+    s->expr = v;
+    s->array = NULL;
+    s->idx = (ExprVec){0};
+  } else if (s->kind == S_WRITE && (d = of(sc, s->array)) && d->ok) {
+    s->var = elem_var(d, flat_of(d, &s->idx));
+    s->kind = S_ASSIGN;
+    s->array = NULL;
+    s->idx = (ExprVec){0};
+  } else if (s->kind == S_DECL && (d = of(sc, s->var)) && d->ok) {
+    rewrite_decl(d, s);
+    return;
+  }
+  for (int i = 0; i < s->idx.len; i++)
+    rewrite_expr(sc, s->idx.data[i]);
+  for (int i = 0; i < s->args.len; i++)
+    rewrite_expr(sc, s->args.data[i]);
+  if (s->kind == S_DECL && s->expr && s->expr->kind == E_INIT)
+    for (int i = 0; i < s->expr->args.len; i++)
+      rewrite_expr(sc, s->expr->args.data[i]);
+  else if (s->kind != S_BLOCK)
+    rewrite_expr(sc, s->expr);
+}
+
+/* Blocks made of a declaration are spliced into the block around them
+ * (normalization leaves no nested blocks). */
+static void splice(Stmt *s, void *arg) {
+  (void)arg;
+  if (s->kind != S_BLOCK)
+    return;
+  StmtVec flat = {0};
+  bool any = false;
+  for (int i = 0; i < s->stmts.len; i++) {
+    Stmt *x = s->stmts.data[i];
+    if (x->kind == S_BLOCK && x->stmts.len && x->stmts.data[0]->kind == S_DECL) {
+      for (int j = 0; j < x->stmts.len; j++)
+        vec_push(&flat, x->stmts.data[j]);
+      any = true;
+    } else {
+      vec_push(&flat, x);
+    }
+  }
+  if (any)
+    s->stmts = flat;
+}
+
+/* ---- The copies reads leave -------------------------------------------------------- */
+
+/* Normalization reads an element into a temporary before using it
+ * (`sum_rd = sum[0]; a_rd = a[i]; sum[0] = sum_rd + a_rd`). Once the
+ * element is a scalar, that copy hides the accumulation `sum_0 = sum_0 +
+ * a_rd` from the passes that look for it: a copy into a temporary defined
+ * there alone, whose every use is in the simple statements that follow in
+ * the same block before the scalar changes, is replaced by the scalar. */
+
+typedef struct Uses {
+  const Var *v;
+  int defs, uses;
+} Uses;
+
+static void count_uses(Stmt *s, void *arg) {
+  Uses *u = arg;
+  u->defs += s->var == u->v && s->kind != S_DECL && s->kind != S_BLOCK;
+  u->uses += stmt_uses(s, u->v);
+}
+
+static bool simple(const Stmt *s) {
+  return s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ASSERT ||
+         s->kind == S_ASSUME || s->kind == S_DECL;
+}
+
+static void subst_in(Stmt *s, Var *t, Expr *by) {
+  if (s->expr && !(s->kind == S_DECL))
+    s->expr = expr_subst(s->expr, t, by);
+  for (int i = 0; i < s->idx.len; i++)
+    s->idx.data[i] = expr_subst(s->idx.data[i], t, by);
+}
+
+static void fold_copies_in(Func *f, Stmt *b, const Scan *sc) {
+  for (int i = 0; i < b->stmts.len; i++) {
+    Stmt *c = b->stmts.data[i];
+    if (c->kind != S_ASSIGN || c->var->role != ROLE_TEMP || c->expr->kind != E_VAR ||
+        !sc->is_elem[c->expr->var->id])
+      continue;
+    Var *t = c->var, *elem = c->expr->var;
+    Uses all = {t, 0, 0};
+    stmt_walk(f->body, count_uses, &all);
+    if (all.defs != 1)
+      continue;
+    int found = 0, j = i + 1;
+    for (; j < b->stmts.len && found < all.uses; j++) {
+      Stmt *s = b->stmts.data[j];
+      bool uses = stmt_uses(s, t);
+      if (uses && !simple(s))
+        break;
+      found += uses;
+      /* (a simple statement reads before it assigns) */
+      if (stmt_assigns(s, elem) || stmt_assigns(s, t))
+        break;
+    }
+    if (found != all.uses)
+      continue;
+    for (int k = i + 1; k < b->stmts.len && found > 0; k++)
+      if (stmt_uses(b->stmts.data[k], t)) {
+        subst_in(b->stmts.data[k], t, c->expr);
+        found--;
+      }
+    /* the copy is dead now */
+    for (int k = i + 1; k < b->stmts.len; k++)
+      b->stmts.data[k - 1] = b->stmts.data[k];
+    b->stmts.len--;
+    i--;
+  }
+}
+
+typedef struct Folding {
+  Func *f;
+  const Scan *sc;
+} Folding;
+
+static void fold_copies(Stmt *s, void *arg) {
+  Folding *fo = arg;
+  if (s->kind == S_BLOCK)
+    fold_copies_in(fo->f, s, fo->sc);
+}
+
+static void drop_arrays(VarVec *v, Scan *sc) {
+  int n = 0;
+  for (int i = 0; i < v->len; i++) {
+    Disguise *d = of(sc, v->data[i]);
+    if (!d || !d->ok)
+      v->data[n++] = v->data[i];
+  }
+  v->len = n;
+}
+
+int scalarize_arrays(Program *p) {
+  Scan sc = {p, xalloc(sizeof(Disguise *) * (size_t)(p->nvars + 1)), NULL};
+  VEC(Disguise *) all = {0};
+  for (int i = 0; i < p->globals.len; i++)
+    consider(&sc, p->globals.data[i]);
+  for (int i = 0; i < p->funcs.len; i++)
+    for (int j = 0; j < p->funcs.data[i]->locals.len; j++)
+      consider(&sc, p->funcs.data[i]->locals.data[j]);
+  for (int i = 0; i < p->nvars; i++)
+    if (sc.by_id[i])
+      vec_push(&all, sc.by_id[i]);
+  for (int i = 0; i < p->funcs.len; i++)
+    stmt_walk(p->funcs.data[i]->body, scan_stmt, &sc);
+  for (int i = 0; i < p->globals.len; i++)
+    if (p->globals.data[i]->type->kind != TY_ARRAY)
+      scan_expr(&sc, p->globals.data[i]->init);
+  int n = 0;
+  /* every element's variable first, then the arrays leave their scopes
+   * (names are indexed as the scopes grow: see new_temp) */
+  for (int i = 0; i < all.len; i++) {
+    Disguise *d = all.data[i];
+    if (!d->ok)
+      continue;
+    n++;
+    Var *a = d->array;
+    for (int j = 0; j < d->elems.len; j++) {
+      Elem *e = &d->elems.data[j];
+      e->var = new_temp(p, a->kind == VAR_GLOBAL ? NULL : a->owner, elem_name(d, e->flat), d->elem,
+                        ROLE_USER, a->loc);
+      if (a->kind == VAR_GLOBAL)
+        e->var->init = initial(a->init, e->flat, a->loc);
+    }
+  }
+  if (!n)
+    return 0;
+  sc.is_elem = xalloc(sizeof(bool) * (size_t)(p->nvars + 1));
+  for (int i = 0; i < all.len; i++)
+    for (int j = 0; all.data[i]->ok && j < all.data[i]->elems.len; j++)
+      sc.is_elem[all.data[i]->elems.data[j].var->id] = true;
+  for (int i = 0; i < p->funcs.len; i++) {
+    Func *f = p->funcs.data[i];
+    stmt_walk(f->body, rewrite_stmt, &sc);
+    stmt_walk(f->body, splice, NULL);
+    Folding fo = {f, &sc};
+    stmt_walk(f->body, fold_copies, &fo);
+    drop_arrays(&f->locals, &sc);
+  }
+  drop_arrays(&p->globals, &sc);
+  return n;
+}
