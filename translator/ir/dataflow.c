@@ -41,6 +41,30 @@ bool stmt_assigns(const Stmt *s, const Var *v) {
          stmt_assigns(s->step, v);
 }
 
+typedef struct Tally {
+  const Var *v;
+  VarTally t;
+} Tally;
+
+static void tally_stmt(Stmt *s, void *arg) {
+  Tally *ta = arg;
+  ta->t.uses += stmt_uses(s, ta->v);
+  if (s->var != ta->v)
+    return;
+  if (s->kind == S_DECL) {
+    ta->t.decls++;
+  } else if (s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL) {
+    ta->t.sets++;
+    ta->t.set = s;
+  }
+}
+
+VarTally stmt_tally(Stmt *s, const Var *v) {
+  Tally ta = {v, {0, 0, 0, NULL}};
+  stmt_walk(s, tally_stmt, &ta);
+  return ta.t;
+}
+
 /* ---- Globals used by functions ------------------------------------------------ */
 
 static void add_var(VarVec *out, Var *v) {

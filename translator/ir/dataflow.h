@@ -21,6 +21,14 @@
 bool stmt_sets(const Stmt *s, const Var *v);
 /* Does s or a statement nested in it assign v (stmt_sets)? */
 bool stmt_assigns(const Stmt *s, const Var *v);
+/* How the statements under s treat v: how many use it (stmt_uses), how
+ * many declare it, how many set it by an assignment, a read or a call's
+ * result (the last of those in set). */
+typedef struct VarTally {
+  int uses, decls, sets;
+  Stmt *set;
+} VarTally;
+VarTally stmt_tally(Stmt *s, const Var *v);
 /* Globals a function reads or writes, itself or through its callees, in
  * program order. */
 void func_globals(Program *p, Func *f, VarVec *out);

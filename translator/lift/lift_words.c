@@ -24,6 +24,8 @@
  */
 #include "lift_internal.h"
 
+#include "linear.h"
+
 #include <string.h>
 
 /* An atom over the placeholder variable K: a pure comparison reading an
@@ -37,7 +39,6 @@ typedef struct Words {
   Program *p;
   Var *k;              /* the placeholder of the bound variable */
   VEC(Atom) *atoms;    /* per function (by index in p->funcs) */
-  int nfuncs;
 } Words;
 
 static int func_no(Program *p, const Func *f) {
@@ -49,44 +50,28 @@ static int func_no(Program *p, const Func *f) {
 
 /* ---- Atoms of one function ------------------------------------------------------------ */
 
-/* The one statement defining v in f (NULL: none or several). */
-typedef struct Def {
-  const Var *v;
-  Stmt *def;
-  int n;
-} Def;
-
-static void find_def(Stmt *s, void *arg) {
-  Def *d = arg;
-  if ((s->kind == S_READ || s->kind == S_ASSIGN || s->kind == S_CALL) && s->var == d->v) {
-    d->def = s;
-    d->n++;
-  }
-}
-
 /* e with each variable that one read of f defines replaced by that read
  * (`t = a[i]; if (t != key)` says `a[i] != key`), as deep as depth. */
 static Expr *resolve(Func *f, Expr *e, int depth) {
   if (!e || depth <= 0)
     return e;
   if (e->kind == E_VAR && is_scalar(e->var->type)) {
-    Def d = {e->var, NULL, 0};
-    stmt_walk(f->body, find_def, &d);
-    if (d.n != 1)
+    VarTally d = stmt_tally(f->body, e->var);
+    if (d.sets != 1)
       return e;
-    if (d.def->kind == S_READ) {
+    if (d.set->kind == S_READ) {
       Expr *x = xalloc(sizeof *x);
       x->kind = E_INDEX;
       x->type = e->type;
       x->loc = e->loc;
-      x->var = d.def->array;
-      for (int i = 0; i < d.def->idx.len; i++)
-        vec_push(&x->args, resolve(f, d.def->idx.data[i], depth - 1));
+      x->var = d.set->array;
+      for (int i = 0; i < d.set->idx.len; i++)
+        vec_push(&x->args, resolve(f, d.set->idx.data[i], depth - 1));
       return x;
     }
     /* a temporary holding a condition or a converted element */
-    if (d.def->kind == S_ASSIGN && e->var->role == ROLE_TEMP && d.def->expr->kind != E_NONDET)
-      return resolve(f, d.def->expr, depth - 1);
+    if (d.set->kind == S_ASSIGN && e->var->role == ROLE_TEMP && d.set->expr->kind != E_NONDET)
+      return resolve(f, d.set->expr, depth - 1);
     return e;
   }
   Expr *c = xalloc(sizeof *c);
@@ -100,19 +85,6 @@ static Expr *resolve(Func *f, Expr *e, int depth) {
       vec_push(&c->args, resolve(f, e->args.data[i], depth));
   }
   return c;
-}
-
-static bool is_cmp(ExprKind k) { return k >= E_LT && k <= E_NE; }
-
-static ExprKind negated(ExprKind k) {
-  switch (k) {
-  case E_LT: return E_GE;
-  case E_LE: return E_GT;
-  case E_GT: return E_LE;
-  case E_GE: return E_LT;
-  case E_EQ: return E_NE;
-  default: return E_EQ;
-  }
 }
 
 /* The variables of the indices of e's array reads. */
@@ -156,31 +128,80 @@ static void add_atom(Words *w, int fn, Expr *e) {
   vec_push(&w->atoms[fn], a);
 }
 
-/* Each comparison of c that reads an array, with each variable of its
- * indices made K, and its negation. */
-static void atoms_of(Words *w, int fn, Expr *c) {
+/* The comparisons of a condition, in negation normal form (cond_fold),
+ * each given to fn; a value read as a truth value is value != 0. */
+typedef struct Comparisons {
+  void (*fn)(Expr *cmp, void *arg);
+  void *arg;
+} Comparisons;
+
+static void *each_cmp(Expr *lhs, ExprKind op, Expr *rhs, void *arg) {
+  Comparisons *cs = arg;
+  Expr *c = new_binary(op, lhs, rhs ? rhs : new_num(0, lhs->loc), lhs->loc);
+  cs->fn(c, cs->arg);
+  return NULL;
+}
+static void *no_truth(bool value, void *arg) {
+  (void)value;
+  (void)arg;
+  return NULL;
+}
+static void *no_join(void *a, void *b, void *arg) {
+  (void)a;
+  (void)b;
+  (void)arg;
+  return NULL;
+}
+
+static void comparisons(Expr *c, void (*fn)(Expr *cmp, void *arg), void *arg) {
   if (!c)
     return;
-  if (c->kind == E_LAND || c->kind == E_LOR) {
-    atoms_of(w, fn, c->lhs);
-    atoms_of(w, fn, c->rhs);
-    return;
-  }
-  if (c->kind == E_NOT || c->kind == E_CAST) {
-    atoms_of(w, fn, c->lhs);
-    return;
-  }
-  if (!is_cmp(c->kind) || !expr_has_index(c))
+  Comparisons cs = {fn, arg};
+  CondFold f = {each_cmp, no_truth, no_join, no_join, &cs};
+  cond_fold(&f, c, true);
+}
+
+typedef struct AtomsIn {
+  Words *w;
+  int fn;
+} AtomsIn;
+
+/* A comparison that reads an array, with each variable of its indices
+ * made K, and its negation. */
+static void atoms_of(Expr *c, void *arg) {
+  AtomsIn *in = arg;
+  if (!expr_has_index(c))
     return;
   VarVec xs = {0};
   index_vars(c, &xs, false);
   for (int i = 0; i < xs.len; i++) {
-    Expr *t = expr_subst(c, xs.data[i], new_var_ref(w->k, c->loc));
-    add_atom(w, fn, t);
-    Expr *n = new_binary(negated(t->kind), t->lhs, t->rhs, t->loc);
-    n->type = t->type;
-    add_atom(w, fn, n);
+    Expr *t = expr_subst(c, xs.data[i], new_var_ref(in->w->k, c->loc));
+    add_atom(in->w, in->fn, t);
+    add_atom(in->w, in->fn, new_binary(cmp_negated(t->kind), t->lhs, t->rhs, t->loc));
   }
+}
+
+typedef struct Written {
+  const Var *a;
+  bool yes;
+} Written;
+
+static void written(Stmt *s, void *arg) {
+  Written *w = arg;
+  if (s->kind == S_WRITE && (!w->a || s->array == w->a))
+    w->yes = true;
+  if (s->kind == S_CALL && w->a)
+    for (int i = 0; i < s->args.len; i++)
+      if (s->args.data[i]->kind == E_VAR && s->args.data[i]->var == w->a)
+        w->yes = true;
+}
+
+/* Does s write array a (NULL: any array), itself or by passing it to a
+ * callee? */
+static bool array_written(Stmt *s, const Var *a) {
+  Written w = {a, false};
+  stmt_walk(s, written, &w);
+  return w.yes;
 }
 
 typedef struct Collect {
@@ -188,12 +209,6 @@ typedef struct Collect {
   Func *f;
   int fn;
 } Collect;
-
-/* Does s (or what it contains) write an array? */
-static void writes_array(Stmt *s, void *arg) {
-  if (s->kind == S_WRITE)
-    *(bool *)arg = true;
-}
 
 static void collect(Stmt *s, void *arg) {
   Collect *c = arg;
@@ -206,13 +221,11 @@ static void collect(Stmt *s, void *arg) {
                              (s->then->kind == S_BLOCK && s->then->stmts.len &&
                               (s->then->stmts.data[0]->kind == S_BREAK ||
                                s->then->stmts.data[0]->kind == S_RETURN))));
-    bool write = false;
-    stmt_walk(s->then, writes_array, &write);
-    stmt_walk(s->els, writes_array, &write);
-    if (!exit && !write)
+    if (!exit && !array_written(s->then, NULL) && !array_written(s->els, NULL))
       return;
   }
-  atoms_of(c->w, c->fn, resolve(c->f, s->expr, 4));
+  AtomsIn in = {c->w, c->fn};
+  comparisons(resolve(c->f, s->expr, 4), atoms_of, &in);
 }
 
 /* ---- Atoms through calls ------------------------------------------------------------------ */
@@ -321,18 +334,10 @@ static void add_bound(Var *v, void *arg) {
     vec_push(&b->vars, v);
 }
 
-/* The variables of the comparisons of c that read no array (i < n, k < r). */
-static void compared(Bounds *b, Expr *c) {
-  if (!c)
-    return;
-  if (is_cmp(c->kind)) {
-    if (!expr_has_index(c))
-      expr_vars(c, add_bound, b);
-    return;
-  }
-  compared(b, c->lhs);
-  compared(b, c->rhs);
-  compared(b, c->cond);
+/* The variables of a comparison that reads no array (i < n, k < r). */
+static void compared(Expr *c, void *arg) {
+  if (!expr_has_index(c))
+    expr_vars(c, add_bound, arg);
 }
 
 static void bounds_of(Stmt *s, void *arg) {
@@ -341,7 +346,7 @@ static void bounds_of(Stmt *s, void *arg) {
     for (int i = 0; i < s->idx.len; i++)
       expr_vars(resolve(b->f, s->idx.data[i], 2), add_bound, b);
   if (s->kind == S_IF || s->kind == S_ASSERT || s->kind == S_ASSUME)
-    compared(b, resolve(b->f, s->expr, 2));
+    comparisons(resolve(b->f, s->expr, 2), compared, b);
   /* a call's result: the temporary that holds it first, too */
   if (s->kind == S_CALL && s->var && is_scalar(s->var->type) && !var_in(&b->vars, s->var))
     vec_push(&b->vars, s->var);
@@ -354,7 +359,6 @@ typedef struct Naming {
   Func *f;
   bool exit;
   Z3_ast k;
-  const char *ret;
 } Naming;
 
 static Z3_ast name_var(Var *v, void *arg) {
@@ -365,8 +369,6 @@ static Z3_ast name_var(Var *v, void *arg) {
   return smt_int_const(name_with(v->name, r));
 }
 
-static bool array_written(Stmt *s, const Var *a);
-
 static Z3_ast name_array(Var *a, void *arg) {
   Naming *nm = arg;
   /* at an exit: the contents after (a parameter's are an output of the
@@ -374,27 +376,6 @@ static Z3_ast name_array(Var *a, void *arg) {
   NameRole r = nm->exit && (a->kind == VAR_PARAM || array_written(nm->f->body, a)) ? NAME_AFTER
                                                                                   : NAME_NOW;
   return lift_array(a, r);
-}
-
-typedef struct Written {
-  const Var *a;
-  bool yes;
-} Written;
-
-static void written(Stmt *s, void *arg) {
-  Written *w = arg;
-  if (s->kind == S_WRITE && s->array == w->a)
-    w->yes = true;
-  if (s->kind == S_CALL)
-    for (int i = 0; i < s->args.len; i++)
-      if (s->args.data[i]->kind == E_VAR && s->args.data[i]->var == w->a)
-        w->yes = true;
-}
-
-static bool array_written(Stmt *s, const Var *a) {
-  Written w = {a, false};
-  stmt_walk(s, written, &w);
-  return w.yes;
 }
 
 /* forall k. lo <= k && k < hi - offset -> atom, named for the point. */
@@ -530,7 +511,7 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   const char *kname = "k";
   for (int i = 1; find_local(f, kname) || find_global(w->p, kname); i++)
     kname = xformat("k%d", i);
-  Naming nm = {w, f, false, smt_int_const(kname), NULL};
+  Naming nm = {w, f, false, smt_int_const(kname)};
   VEC(Stmt *) calls = {0};
   stmt_walk(f->body, calls_of, &calls);
   VarVec results = {0};
@@ -579,7 +560,7 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
 }
 
 int lift_word_conjectures(Program *p, LiftedVec *out, int most) {
-  Words w = {p, NULL, NULL, p->funcs.len};
+  Words w = {p, NULL, NULL};
   w.k = xalloc(sizeof *w.k);
   w.k->name = "k";
   w.k->type = ty_long;

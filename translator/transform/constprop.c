@@ -31,6 +31,8 @@
  */
 #include "transform.h"
 
+#include "dataflow.h"
+
 /* The value of a constant expression whose conversions do not change it. */
 static bool exact_const(const Expr *e, long long *c) {
   switch (e->kind) {
@@ -56,33 +58,6 @@ static bool fits(const Type *t, long long c) {
     return false;
   type_range(t, &lo, &hi);
   return c >= lo && (c < 0 || (unsigned long long)c <= hi);
-}
-
-/* ---- Reads and definitions under a statement ------------------------------------ */
-
-typedef struct Scan {
-  Var *v;
-  int reads, defs, decls;
-  Stmt *def;
-} Scan;
-
-static void scan_stmt(Stmt *s, void *arg) {
-  Scan *sc = arg;
-  sc->reads += stmt_uses(s, sc->v);
-  if (s->var != sc->v)
-    return;
-  if (s->kind == S_DECL) {
-    sc->decls++;
-  } else if (s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL) {
-    sc->defs++;
-    sc->def = s;
-  }
-}
-
-static Scan scan_under(Stmt *s, Var *v) {
-  Scan sc = {v, 0, 0, 0, NULL};
-  stmt_walk(s, scan_stmt, &sc);
-  return sc;
 }
 
 /* ---- Replacement ------------------------------------------------------------------- */
@@ -126,22 +101,22 @@ static void subst_stmt(Stmt *s, void *arg) {
 /* Propagate v in f if the rule of the header holds. */
 static void propagate(Func *f, Var *v) {
   StmtVec *top = &f->body->stmts;
-  Scan all = scan_under(f->body, v);
-  if (all.defs != 1 || all.decls > 1 || !all.reads || all.def->kind != S_ASSIGN)
+  VarTally all = stmt_tally(f->body, v);
+  if (all.sets != 1 || all.decls > 1 || !all.uses || all.set->kind != S_ASSIGN)
     return;
   long long c;
-  if (!exact_const(all.def->expr, &c) || !fits(v->type, c))
+  if (!exact_const(all.set->expr, &c) || !fits(v->type, c))
     return;
   int at = -1;
   for (int i = 0; i < top->len; i++)
-    if (top->data[i] == all.def)
+    if (top->data[i] == all.set)
       at = i;
   if (at < 0)
     return;
   int decls = 0;
   for (int i = 0; i < at; i++) {
-    Scan sc = scan_under(top->data[i], v);
-    if (sc.reads || (sc.decls && top->data[i]->kind != S_DECL))
+    VarTally sc = stmt_tally(top->data[i], v);
+    if (sc.uses || (sc.decls && top->data[i]->kind != S_DECL))
       return;
     decls += sc.decls;
   }

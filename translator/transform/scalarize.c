@@ -254,17 +254,6 @@ static void splice(Stmt *s, void *arg) {
  * there alone, whose every use is in the simple statements that follow in
  * the same block before the scalar changes, is replaced by the scalar. */
 
-typedef struct Uses {
-  const Var *v;
-  int defs, uses;
-} Uses;
-
-static void count_uses(Stmt *s, void *arg) {
-  Uses *u = arg;
-  u->defs += s->var == u->v && s->kind != S_DECL && s->kind != S_BLOCK;
-  u->uses += stmt_uses(s, u->v);
-}
-
 static bool simple(const Stmt *s) {
   return s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ASSERT ||
          s->kind == S_ASSUME || s->kind == S_DECL;
@@ -284,9 +273,8 @@ static void fold_copies_in(Func *f, Stmt *b, const Scan *sc) {
         !sc->is_elem[c->expr->var->id])
       continue;
     Var *t = c->var, *elem = c->expr->var;
-    Uses all = {t, 0, 0};
-    stmt_walk(f->body, count_uses, &all);
-    if (all.defs != 1)
+    VarTally all = stmt_tally(f->body, t);
+    if (all.sets != 1)
       continue;
     int found = 0, j = i + 1;
     for (; j < b->stmts.len && found < all.uses; j++) {
