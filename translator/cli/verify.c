@@ -1034,11 +1034,9 @@ static int refine(Run *r) {
     }
     if (r->log.len == 1 && out != OUT_PROOF && out != OUT_BUG && more_runs(r))
       return finish(r);
-    /* the first precision did not decide: what the text says, checked
-     * (only when the time allows it a share that leaves the attempts
-     * theirs: under load, its seconds cost the reversal its proof) */
+    /* the first precision did not decide: what the text says, checked */
     if (r->log.len == 1 && out != OUT_PROOF && out != OUT_BUG && !r->o->no_facts &&
-        !r->o->no_refine && r->deadline - r->start > 100 && from_words(r))
+        !r->o->no_refine && from_words(r))
       return finish(r);
     switch (out) {
     case OUT_PROOF:
@@ -1233,9 +1231,10 @@ static bool from_words(Run *r) {
 
 /* Statements the interpreter runs per second of --timeout when it runs
  * every run of a program: a count, so that the answer does not depend on
- * the machine's load. The interpreter runs about 20 million statements a
- * second here (BENCHMARKS.md); a tenth of the time at that rate leaves
- * headroom for a machine five times slower or busier. */
+ * the machine's load. The interpreter runs about 40 million statements a
+ * second here (60 million in 1.5 s, DESIGN.md); a twentieth of that rate
+ * leaves the rest of the time to the other engines when the runs are too
+ * long, and headroom for a machine many times slower or busier. */
 #define EXEC_STEPS_PER_SECOND 2000000LL
 
 /* A program with no input (or inputs few enough to enumerate) is decided

@@ -363,7 +363,7 @@ static bool round_(Check *ck) {
         nall++;
       }
     }
-    if (nall > 1 && valid(ck, body, Z3_substitute(z, all, (unsigned)nh, from, hargs)))
+    if (ck->work && nall > 1 && valid(ck, body, Z3_substitute(z, all, (unsigned)nh, from, hargs)))
       continue;
     for (int j = 0; j < ck->cands.len; j++) {
       Cand *cd = &ck->cands.data[j];
