@@ -74,4 +74,20 @@ done
 [ "$n" -ge 3 ] || fail "only $n examples gave a correctness witness"
 ok "$n correctness witnesses of the examples"
 
+# a witness that cannot be written: a directory is refused before any
+# work (exit 2, no verdict); a file that fails to write (/dev/full) leaves
+# the verdict and its exit code as they are, and says so
+cp "$src/tests/data/everyday/false_count_fixed.c" .
+"$bin" verify --witness "$work" false_count_fixed.c >dir.out 2>dir.err
+st=$?
+[ $st -eq 2 ] && ! grep -q verdict dir.out && grep -q 'a directory' dir.err ||
+  fail "--witness DIR: exit $st, $(cat dir.out dir.err)"
+if [ -w /dev/full ]; then
+  "$bin" verify --witness /dev/full false_count_fixed.c >full.out 2>full.err
+  st=$?
+  [ $st -eq 10 ] && grep -q '^verdict: false' full.out && grep -q 'could not be written' full.err ||
+    fail "--witness /dev/full: exit $st, $(cat full.out full.err)"
+fi
+ok "witnesses that cannot be written"
+
 finish "witness: all checks passed"

@@ -55,6 +55,7 @@
 #include <jansson.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const char verify_help[] =
@@ -1287,8 +1288,12 @@ static void last_words(int fd, const char *phase) {
     return;
 }
 
-/* Can a file be made in the directory of path? (Checked before any work.) */
+/* Can a file be made in the directory of path, and is path itself no
+ * directory? (Checked before any work.) */
 static bool dir_writable(const char *path) {
+  struct stat st;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    return false;
   const char *slash = strrchr(path, '/');
   const char *dir = !slash ? "." : slash == path ? "/" : xstrndup(path, (size_t)(slash - path));
   return access(dir, W_OK) == 0;
@@ -1343,7 +1348,7 @@ int verify_main(Options *o) {
   if (o->format && strcmp(o->format, "text") && strcmp(o->format, "json"))
     return usage("unknown --format '%s' (expected text or json)", o->format);
   if (o->witness && !dir_writable(o->witness))
-    return usage("--witness %s: its directory cannot be written", o->witness);
+    return usage("--witness %s: a directory, or its directory cannot be written", o->witness);
   if (o->svcomp_output && json(&r))
     return usage("%s", "--svcomp-output prints one word, --format=json one object: not both");
   bool other = o->backend && strcmp(o->backend, "spacer");
