@@ -28,4 +28,12 @@ grep -q 'violation_sequence\|segment' w.yml 2>/dev/null || fail "false_flags: no
 grep -q 'total_0' sum.c && ! grep -q 'total_x1' sum.c || fail "true_sum_cell: total[0] is not a scalar"
 # and the translation, run, is a C program that compiles
 cc -fsyntax-only -w sum.c 2>cc.err || fail "true_sum_cell: the scalar C does not compile: $(head -3 cc.err)"
+# the search alone, no property: its loop's words, quantified and checked,
+# at the loop head and at the exit
+"$bin" invariants --entry find --timeout=$T "$data/true_search.c" >inv.txt 2>inv.err ||
+  fail "invariants --entry find: exit $?: $(cat inv.err)"
+grep -q 'forall k. k >= 0 && k < i -> a\[k\] != key   \[checked' inv.txt ||
+  fail "invariants --entry find: no checked 'a[k] != key' over [0, i): $(cat inv.txt)"
+grep -q 'forall k. k >= 0 && k < ret -> .*\[k\] != key__in   \[checked' inv.txt ||
+  fail "invariants --entry find: no checked 'a[k] != key' over [0, ret) at the exit: $(cat inv.txt)"
 finish "everyday array code"

@@ -6,7 +6,8 @@
  *   2. scalar invariants from a back-end (default: the polyhedra engine,
  *      which needs no property; Spacer gives the invariants of a proof);
  *   3. lift them into quantified array invariants (lift.c);
- *   4. re-check each against the original program (recheck.c);
+ *   4. re-check each against the original program (recheck.c), then
+ *      once more with the conjectures read off the program's words;
  *   5. report (report.c).
  */
 #include "driver.h"
@@ -91,6 +92,9 @@ static int analyse(Options *o, FILE *out) {
   smt_set_deadline(0);
   lift_exit_conjectures(orig, &lifted);
   recheck_invariants(orig, abs, &lifted, timeout);
+  /* what the text says, beside what the engine found (a tenth of the
+   * time at most; each check under a work limit) */
+  recheck_with_words(orig, abs, &lifted, timeout * 0.1);
   return report_invariants(out, orig, abs, &lifted, o->format) ? 0 : EXIT_USAGE;
 }
 

@@ -233,6 +233,28 @@ static const char *source_expr(const Lines *src, Expr *e) {
   return sn.ok ? expr_to_c(e) : NULL;
 }
 
+/* Does every variable formula f names stand in the source under that
+ * name? A shadowing x renamed x_N, or the element of an array made scalar
+ * (sum_0), is no name the user's file has there: Frama-C would reject the
+ * annotation. Names of no variable (the return value) are lift_acsl's. */
+static bool formula_spelled(const Lines *src, Program *p, Func *fn, Z3_ast f) {
+  SmtAsts cs = {0};
+  smt_constants(f, &cs);
+  for (int i = 0; i < cs.len; i++) {
+    const char *base;
+    name_role(smt_const_name(cs.data[i]), &base);
+    Var *v = fn ? find_local(fn, base) : NULL;
+    if (!v)
+      v = find_global(p, base);
+    if (!v)
+      continue;
+    const char *name = source_name(src, v);
+    if (!name || strcmp(name, v->name))
+      return false;
+  }
+  return true;
+}
+
 typedef struct CounterWrites {
   Var *array, *counter;
   bool only;           /* every write of the array is at the counter */
@@ -416,7 +438,8 @@ bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v) {
     Lifted *l = &v->data[i];
     if (l->checked <= 0 || l->loc.line <= 0 || l->loc.line > lines.len ||
         (l->kind != POINT_LOOP_HEAD && l->kind != POINT_EXIT && l->kind != POINT_ENTRY) ||
-        (l->loc.file && strcmp(l->loc.file, abs->file)))
+        (l->loc.file && strcmp(l->loc.file, abs->file)) ||
+        !formula_spelled(&lines, abs, l->func, l->formula))
       continue;
     bool at_func = l->kind == POINT_EXIT || l->kind == POINT_ENTRY;
     int line = at_func && l->func ? l->func->loc.line : l->loc.line;

@@ -1193,10 +1193,8 @@ static int no_cells(Run *r) {
 
 /* ---- Invariants read off the program's words ------------------------------------------- */
 
-/* At most this many conjectures from the text, and this share of the time
- * to re-check them: on the loops people write they are few, and Z3
- * decides each in milliseconds. */
-#define WORDS_MOST 600
+/* The share of the time to re-check the conjectures from the text: on the
+ * loops people write they are few, and Z3 decides each in milliseconds. */
 #define WORDS_SHARE 0.1
 
 /* Conjectures from the program's words (lift_words.c), re-checked on the
@@ -1206,7 +1204,7 @@ static bool from_words(Run *r) {
   deadline_phase("conjectures from the program text");
   double t0 = clock_now();
   LiftedVec v = {0};
-  int n = lift_word_conjectures(r->orig, &v, WORDS_MOST);
+  int n = lift_word_conjectures(r->orig, &v, LIFT_WORDS_MOST);
   if (!n)
     return false;
   bool safe = recheck_proves_safety(r->orig, &v, min2(WORDS_SHARE * (r->deadline - r->start), left(r)));

@@ -60,13 +60,16 @@ void lift_interval_conjectures(Program *p, LiftedVec *v);
 /* Conjectures read off the program's own words (lift_words.c): each
  * comparison that reads an array in an assertion, assumption, loop exit
  * test or guard of a write, with a variable of its indices made the bound
- * k, and its negation, quantified over the ranges [lo, hi) of 0, the
- * loops' counters, the bounds they are compared with, the parameters and
+ * k, and (of an exit test) its negation, quantified over the ranges
+ * [lo, hi) of 0, the loops' counters, the bounds they are compared with, the parameters and
  * the results of calls -- at every loop head and function exit, carried
  * through calls in the callee's (or caller's) names. At most `most` are
  * appended to v, as conjectures: the re-check keeps them only when
  * proven. Returns how many were appended. */
 int lift_word_conjectures(Program *p, LiftedVec *v, int most);
+/* How many of them verify and invariants take: on the loops people write
+ * they are far fewer. */
+#define LIFT_WORDS_MOST 600
 /* The loop f's body ends with (a return without a value may follow), or
  * NULL: the loop whose head invariants lift_exit_conjectures reads at f's
  * exit. */

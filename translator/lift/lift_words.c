@@ -8,10 +8,10 @@
  * every element its caller's loop left behind. So every comparison that
  * reads an array -- in an assertion, an assumption, a loop's exit test, a
  * condition guarding a write -- is an *atom*; with one of the variables of
- * its indices made a bound variable k, it is proposed (and its negation)
- * universally quantified over the ranges [lo, hi) the program names: 0,
- * the loops' counters, the bounds and call results the function compares
- * them with, its scalar parameters. Atoms travel through calls (a caller's
+ * its indices made a bound variable k, it is proposed (and, for a loop's
+ * exit test, its negation) universally quantified over the ranges
+ * [lo, hi) the program names: 0, the loops' counters, the bounds and call
+ * results the function compares them with, its scalar parameters. Atoms travel through calls (a caller's
  * assertion about the array it passes is proposed in the callee in the
  * callee's names, and the other way), so a search that main checks gets
  * its own loop's conjecture. Conjectures are proposed at every loop head
@@ -164,10 +164,11 @@ static void comparisons(Expr *c, void (*fn)(Expr *cmp, void *arg), void *arg) {
 typedef struct AtomsIn {
   Words *w;
   int fn;
+  bool negation;       /* the negation too (a loop's exit test) */
 } AtomsIn;
 
 /* A comparison that reads an array, with each variable of its indices
- * made K, and its negation. */
+ * made K (and its negation, asked for). */
 static void atoms_of(Expr *c, void *arg) {
   AtomsIn *in = arg;
   if (!expr_has_index(c))
@@ -177,7 +178,8 @@ static void atoms_of(Expr *c, void *arg) {
   for (int i = 0; i < xs.len; i++) {
     Expr *t = expr_subst(c, xs.data[i], new_var_ref(in->w->k, c->loc));
     add_atom(in->w, in->fn, t);
-    add_atom(in->w, in->fn, new_binary(cmp_negated(t->kind), t->lhs, t->rhs, t->loc));
+    if (in->negation)
+      add_atom(in->w, in->fn, new_binary(cmp_negated(t->kind), t->lhs, t->rhs, t->loc));
   }
 }
 
@@ -213,18 +215,22 @@ typedef struct Collect {
 static void collect(Stmt *s, void *arg) {
   Collect *c = arg;
   bool guards = s->kind == S_IF || s->kind == S_ASSERT || s->kind == S_ASSUME;
-  if (!guards)
+  /* a condition that normalization computes into a temporary, piece by
+   * piece (`cond = a_rd != key` under `if (i < n)`): each piece */
+  bool piece = s->kind == S_ASSIGN && s->var->role == ROLE_TEMP && expr_truth_valued(s->expr);
+  if (!guards && !piece)
     return;
-  if (s->kind == S_IF) {
-    /* a loop's exit test (`if (!c) break;`) or a guard of a write */
-    bool exit = (s->then && (s->then->kind == S_BREAK || s->then->kind == S_RETURN ||
-                             (s->then->kind == S_BLOCK && s->then->stmts.len &&
-                              (s->then->stmts.data[0]->kind == S_BREAK ||
-                               s->then->stmts.data[0]->kind == S_RETURN))));
-    if (!exit && !array_written(s->then, NULL) && !array_written(s->els, NULL))
-      return;
-  }
-  AtomsIn in = {c->w, c->fn};
+  /* a loop's exit test (`if (!c) break;`) or a guard of a write; what
+   * holds until the loop exits, and what holds where it exited, are both
+   * the test's words */
+  bool exit = s->kind == S_IF && s->then &&
+              (s->then->kind == S_BREAK || s->then->kind == S_RETURN ||
+               (s->then->kind == S_BLOCK && s->then->stmts.len &&
+                (s->then->stmts.data[0]->kind == S_BREAK ||
+                 s->then->stmts.data[0]->kind == S_RETURN)));
+  if (s->kind == S_IF && !exit && !array_written(s->then, NULL) && !array_written(s->els, NULL))
+    return;
+  AtomsIn in = {c->w, c->fn, exit || piece};
   comparisons(resolve(c->f, s->expr, 4), atoms_of, &in);
 }
 
@@ -532,9 +538,11 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     ends_near(&b, calls.data[c], &(VarVec){0}, &ends);
     over_ranges(w, f, fn, &nm, POINT_OTHER, calls.data[c]->loc, &ends, NULL, out, no);
   }
-  if (f == w->p->entry || out->len >= most)
+  if (out->len >= most)
     return;
-  /* the exit: 0, the parameters and the result */
+  /* the exit (the entry's too: with --entry it is a function of the
+   * program's, called with any arguments): 0, the parameters and the
+   * result */
   nm.exit = true;
   SmtAsts ends = {0};
   vec_push(&ends, smt_num(0));

@@ -472,19 +472,20 @@ static void add_safety(Check *ck) {
   }
 }
 
-static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety);
+static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, unsigned work);
 
 void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeout) {
   (void)abs;
-  check_all(orig, v, timeout, false);
+  check_all(orig, v, timeout, false, 0);
 }
 
 bool recheck_proves_safety(Program *orig, LiftedVec *v, double timeout) {
-  return check_all(orig, v, timeout, true);
+  return check_all(orig, v, timeout, true, RECHECK_WORDS_WORK);
 }
 
-/* The re-check; with safety, whether the error is proven unreachable. */
-static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety) {
+/* The re-check, each check within work (Z3's limit; 0: 3 s); with
+ * safety, whether the error is proven unreachable. */
+static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, unsigned work) {
   for (int i = 0; i < v->len; i++) {
     v->data[i].checked = 0;
     v->data[i].check_note = "not re-checked";
@@ -500,7 +501,7 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety) 
     keep_proven_conjectures(v);
     return false;
   }
-  Check ck = {c, {0}, clock_now() + timeout, NULL, safety ? RECHECK_WORDS_WORK : 0};
+  Check ck = {c, {0}, clock_now() + timeout, NULL, work};
   for (int i = 0; i < v->len; i++) {
     Lifted *l = &v->data[i];
     ChcPred *pr = pred_for(c, l);
@@ -565,19 +566,39 @@ static int count_checked(const LiftedVec *v) {
   return n;
 }
 
-int recheck_with_segments(Program *orig, Program *abs, LiftedVec *v, double timeout) {
+/* The proven of v with more conjectures (add), re-checked within timeout
+ * under work (Z3's limit per check, 0: none); that set replaces v when it
+ * has more proven. Returns how many conjectures were tried. */
+static int recheck_with_more(Program *orig, LiftedVec *v, double timeout,
+                             void (*add)(Program *p, LiftedVec *v), unsigned work) {
   double until = clock_now() + timeout;
   LiftedVec more = {0};
   for (int i = 0; i < v->len; i++)
     if (v->data[i].checked > 0)
       vec_push(&more, v->data[i]);
   int had = more.len;
-  lift_interval_conjectures(orig, &more);
-  lift_exit_conjectures(orig, &more);
+  add(orig, &more);
   if (more.len == had || until - clock_now() < 0.2)
     return 0;
-  recheck_invariants(orig, abs, &more, until - clock_now());
+  check_all(orig, &more, until - clock_now(), false, work);
   if (count_checked(&more) > count_checked(v))
     *v = more;
   return more.len - had;
+}
+
+static void add_segments(Program *p, LiftedVec *v) {
+  lift_interval_conjectures(p, v);
+  lift_exit_conjectures(p, v);
+}
+
+int recheck_with_segments(Program *orig, Program *abs, LiftedVec *v, double timeout) {
+  (void)abs;
+  return recheck_with_more(orig, v, timeout, add_segments, 0);
+}
+
+static void add_words(Program *p, LiftedVec *v) { lift_word_conjectures(p, v, LIFT_WORDS_MOST); }
+
+int recheck_with_words(Program *orig, Program *abs, LiftedVec *v, double timeout) {
+  (void)abs;
+  return recheck_with_more(orig, v, timeout, add_words, RECHECK_WORDS_WORK);
 }

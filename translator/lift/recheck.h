@@ -24,4 +24,9 @@ bool recheck_proves_safety(Program *orig, LiftedVec *v, double timeout);
  * as it was then). Returns how many conjectures were tried. */
 int recheck_with_segments(Program *orig, Program *abs, LiftedVec *v, double timeout);
 
+/* The same with the conjectures read off the program's words
+ * (lift_word_conjectures), each check within Z3's work limit of
+ * recheck_proves_safety. */
+int recheck_with_words(Program *orig, Program *abs, LiftedVec *v, double timeout);
+
 #endif
