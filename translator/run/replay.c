@@ -13,7 +13,6 @@
 #include "smt.h"
 #include "spacer.h"
 
-#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,7 +241,8 @@ static long long choose(Enum *en, Type *t, const char *what) {
   long long lo;
   unsigned long long hi;
   type_range(t, &lo, &hi);
-  if (hi > (unsigned long long)LLONG_MAX || (long long)hi - lo + 1 > ALL_RUNS_WIDEST) {
+  /* (the width in unsigned arithmetic: hi - lo overflows a long long) */
+  if (hi - (unsigned long long)lo >= ALL_RUNS_WIDEST) {
     if (!en->too_wide)
       en->too_wide = what;
     return 0;
