@@ -42,6 +42,7 @@ static long long log_nondet(Oracle *o, Var *dst, Type *t) {
   Logged *l = o->state;
   Oracle *in = inner_at(o);
   long long v = in->nondet(in, dst, t);
+  o->give_up = in->give_up;
   /* a declaration's unknown value is overwritten by its initializer in
    * the programs compared with gcc: only the calls are inputs */
   if (o->at && o->at->kind == S_ASSIGN)
@@ -53,7 +54,9 @@ static long long log_array(Oracle *o, Var *a, long long flat, Type *elem) {
   Logged *l = o->state;
   Oracle *in = inner_at(o);
   l->contents = true;
-  return in->array_init(in, a, flat, elem);
+  long long v = in->array_init(in, a, flat, elem);
+  o->give_up = in->give_up;
+  return v;
 }
 
 static void log_read(Oracle *o, Stmt *read, long long flat, long long value) {
@@ -69,7 +72,7 @@ static void log_write(Oracle *o, Stmt *write, long long flat, long long value) {
 RunInfo __wrap_run_program(Program *p, Oracle *o, long long max_steps) {
   Logged l = {o, {0}, false};
   Oracle w = {log_nondet, log_array, o->on_read ? log_read : NULL, &l, NULL,
-              o->on_write ? log_write : NULL};
+              o->on_write ? log_write : NULL, false};
   RunInfo ri = __real_run_program(p, &w, max_steps);
   if (ri.result == RUN_ERROR) {
     fprintf(stderr, "arr2scalar: inputs of the run reaching the error:");

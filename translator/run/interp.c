@@ -396,6 +396,8 @@ static Flow exec_switch(Interp *in, Stmt *s) {
 static Flow exec(Interp *in, Stmt *s) {
   if (++in->info.steps > in->max_steps)
     return stop(in, RUN_LIMIT, s->loc, "step limit");
+  if (in->o->give_up)
+    return stop(in, RUN_LIMIT, s->loc, "the oracle gave up");
   in->o->at = s;
   switch (s->kind) {
   case S_BLOCK:

@@ -30,6 +30,9 @@ struct Oracle {
   Stmt *at;            /* set by the interpreter: the statement being run */
   /* Told of every element written (S_WRITE) with its value; may be NULL. */
   void (*on_write)(Oracle *o, Stmt *write, long long flat, long long value);
+  /* Set by the oracle when the run is of no use any more: the interpreter
+   * ends it at the next statement (RUN_LIMIT). */
+  bool give_up;
 };
 
 typedef struct RunInfo {

@@ -147,7 +147,7 @@ static const char *describe(RunInfo *ri, long runs) {
 }
 
 static bool try_run(Program *orig, Guide *g, long long steps, Replay *out) {
-  Oracle o = {guided_nondet, guided_array, NULL, g, NULL, NULL};
+  Oracle o = {guided_nondet, guided_array, NULL, g, NULL, NULL, false};
   for (int i = 0; i < g->queues.len; i++)
     g->queues.data[i].next = 0;
   g->record = out;
@@ -235,7 +235,11 @@ typedef struct Enum {
   Replay *record;
 } Enum;
 
-static long long choose(Enum *en, Type *t, const char *what) {
+/* The next choice of the run, for a value of type t: the prefix's, or the
+ * lowest of t's range (a new choice). A range too wide to enumerate ends
+ * the enumeration: the oracle gives up the run (what, of var, says why). */
+static long long choose(Oracle *o, Type *t, const char *what, const Var *var) {
+  Enum *en = o->state;
   if (en->next < en->choices.len)
     return en->choices.data[en->next++].value;
   long long lo;
@@ -243,8 +247,8 @@ static long long choose(Enum *en, Type *t, const char *what) {
   type_range(t, &lo, &hi);
   /* (the width in unsigned arithmetic: hi - lo overflows a long long) */
   if (hi - (unsigned long long)lo >= ALL_RUNS_WIDEST) {
-    if (!en->too_wide)
-      en->too_wide = what;
+    en->too_wide = xformat(what, var->name);
+    o->give_up = true;
     return 0;
   }
   Choice c = {lo, lo, (long long)hi};
@@ -259,7 +263,7 @@ static long long enum_nondet(Oracle *o, Var *dst, Type *t) {
   if (at && at->kind == S_DECL && bsearch(&at, en->dead.stmts.data, (size_t)en->dead.stmts.len,
                                           sizeof at, cmp_ptr))
     return 0;
-  long long v = choose(en, t, xformat("the value of '%s'", dst->name));
+  long long v = choose(o, t, "the value of '%s'", dst);
   if (en->record && at && at->kind == S_ASSIGN && at->expr->kind == E_NONDET) {
     ReplayInput in = {at->expr->loc, v};
     vec_push(&en->record->inputs, in);
@@ -269,7 +273,7 @@ static long long enum_nondet(Oracle *o, Var *dst, Type *t) {
 
 static long long enum_array(Oracle *o, Var *array, long long flat, Type *elem) {
   (void)flat;
-  return choose(o->state, elem, xformat("the contents of '%s'", array->name));
+  return choose(o, elem, "the contents of '%s'", array);
 }
 
 /* The choices of the next run in order (an odometer over the last
@@ -292,7 +296,7 @@ AllRuns replay_all_runs(Program *orig, long long max_steps) {
   for (int i = 0; i < orig->funcs.len; i++)
     stmt_walk(orig->funcs.data[i]->body, collect_dead_decls, &en.dead);
   qsort(en.dead.stmts.data, (size_t)en.dead.stmts.len, sizeof(const Stmt *), cmp_ptr);
-  Oracle o = {enum_nondet, enum_array, NULL, &en, NULL, NULL};
+  Oracle o = {enum_nondet, enum_array, NULL, &en, NULL, NULL, false};
   en.record = &out.cex;
   do {
     en.next = 0;
@@ -532,7 +536,7 @@ Divergence replay_divergence(Program *orig, Program *abs, Chc *c, SpacerResult *
     top -= clause_values(&g, c, &r->trace.data[i], stack, top);
     stack[top++] = &r->trace.data[i];
   }
-  Oracle o = {guided_nondet, guided_array, watch_read, &g, NULL, watch_write};
+  Oracle o = {guided_nondet, guided_array, watch_read, &g, NULL, watch_write, false};
   run_program(orig, &o, 5000000);
   return w.d;
 }
