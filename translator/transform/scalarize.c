@@ -251,8 +251,9 @@ static void splice(Stmt *s, void *arg) {
  * (`sum_rd = sum[0]; a_rd = a[i]; sum[0] = sum_rd + a_rd`). Once the
  * element is a scalar, that copy hides the accumulation `sum_0 = sum_0 +
  * a_rd` from the passes that look for it: a copy into a temporary defined
- * there alone, whose every use is in the simple statements that follow in
- * the same block before the scalar changes, is replaced by the scalar. */
+ * there alone, whose every use is in the simple statements (no call, no
+ * branch) that follow in the same block before the scalar changes, is
+ * replaced by the scalar. */
 
 static bool simple(const Stmt *s) {
   return s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_WRITE || s->kind == S_ASSERT ||
@@ -279,9 +280,11 @@ static void fold_copies_in(Func *f, Stmt *b, const Scan *sc) {
     int found = 0, j = i + 1;
     for (; j < b->stmts.len && found < all.uses; j++) {
       Stmt *s = b->stmts.data[j];
-      bool uses = stmt_uses(s, t);
-      if (uses && !simple(s))
+      /* (a call may change a global element, a branch or loop may not
+       * run: only simple statements in between) */
+      if (!simple(s))
         break;
+      bool uses = stmt_uses(s, t);
       found += uses;
       /* (a simple statement reads before it assigns) */
       if (stmt_assigns(s, elem) || stmt_assigns(s, t))
