@@ -260,8 +260,9 @@ static long long choose(Oracle *o, Type *t, const char *what, const Var *var) {
 static long long enum_nondet(Oracle *o, Var *dst, Type *t) {
   Enum *en = o->state;
   Stmt *at = o->at;
-  if (at && at->kind == S_DECL && bsearch(&at, en->dead.stmts.data, (size_t)en->dead.stmts.len,
-                                          sizeof at, cmp_ptr))
+  /* (qsort and bsearch want a non-null array, even empty) */
+  if (at && at->kind == S_DECL && en->dead.stmts.len &&
+      bsearch(&at, en->dead.stmts.data, (size_t)en->dead.stmts.len, sizeof at, cmp_ptr))
     return 0;
   long long v = choose(o, t, "the value of '%s'", dst);
   if (en->record && at && at->kind == S_ASSIGN && at->expr->kind == E_NONDET) {
@@ -295,7 +296,8 @@ AllRuns replay_all_runs(Program *orig, long long max_steps) {
   Enum en = {0};
   for (int i = 0; i < orig->funcs.len; i++)
     stmt_walk(orig->funcs.data[i]->body, collect_dead_decls, &en.dead);
-  qsort(en.dead.stmts.data, (size_t)en.dead.stmts.len, sizeof(const Stmt *), cmp_ptr);
+  if (en.dead.stmts.len)
+    qsort(en.dead.stmts.data, (size_t)en.dead.stmts.len, sizeof(const Stmt *), cmp_ptr);
   Oracle o = {enum_nondet, enum_array, NULL, &en, NULL, NULL, false};
   en.record = &out.cex;
   do {
