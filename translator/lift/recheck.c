@@ -333,6 +333,26 @@ static bool check_calls(Check *ck) {
   return changed;
 }
 
+/* Does the clause cl (its body, its head's arguments hargs for the
+ * constants from) establish all its head's live candidates in one check?
+ * In the rounds after the first most clauses do, and one check says so.
+ * Only under a work limit: with the 3 s timeouts, a failing conjunction
+ * costs each clause seconds (and even building it changes Z3's term ids,
+ * and so which checks it decides in time). */
+static bool all_at_once(Check *ck, ChcClause *cl, Z3_ast body, Z3_ast *from, Z3_ast *hargs,
+                        int nh) {
+  Z3_ast all = NULL;
+  int n = 0;
+  for (int j = 0; j < ck->cands.len; j++) {
+    Cand *cd = &ck->cands.data[j];
+    if (cd->pred == cl->head && cd->alive && !cd->pre) {
+      all = smt_and2(all, cd->formula);
+      n++;
+    }
+  }
+  return n > 1 && valid(ck, body, Z3_substitute(smt_ctx(), all, (unsigned)nh, from, hargs));
+}
+
 /* One round: drop every candidate a clause does not establish. */
 static bool round_(Check *ck) {
   bool changed = check_calls(ck);
@@ -352,18 +372,7 @@ static bool round_(Check *ck) {
     Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(nh + 1));
     for (int k = 0; k < nh; k++)
       from[k] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), Z3_get_sort(z, hargs[k]));
-    /* all at once first: in the rounds after the first, most clauses
-     * establish every candidate left, and one check says so */
-    Z3_ast all = NULL;
-    int nall = 0;
-    for (int j = 0; j < ck->cands.len; j++) {
-      Cand *cd = &ck->cands.data[j];
-      if (cd->pred == cl->head && cd->alive && !cd->pre) {
-        all = smt_and2(all, cd->formula);
-        nall++;
-      }
-    }
-    if (ck->work && nall > 1 && valid(ck, body, Z3_substitute(z, all, (unsigned)nh, from, hargs)))
+    if (ck->work && all_at_once(ck, cl, body, from, hargs, nh))
       continue;
     for (int j = 0; j < ck->cands.len; j++) {
       Cand *cd = &ck->cands.data[j];
