@@ -5,6 +5,7 @@
 #include "backend.h"
 
 #include "proc.h"
+#include "work.h"
 
 #include <string.h>
 
@@ -41,10 +42,13 @@ static void run_in_child(void *arg, FILE *out) {
 }
 
 /* The engine watches its own deadline (o->timeout); the child's deadline is
- * for an engine that does not (an operation that never returns). */
+ * for an engine that does not (an operation that never returns). The
+ * child inherits the work budget (work.h); the work it reports is charged
+ * here, all that was left when it does not report. */
 static Answer isolated(const Backend *be, Analysis fn, Program *p, const BackendOptions *o) {
   if (!in_our_process(be))
     return fn(p, o);
+  Work allowance = work_left();
   Call c = {fn, p, o};
   ProcSpec ps = {.fn = run_in_child,
                  .arg = &c,
@@ -62,6 +66,7 @@ static Answer isolated(const Backend *be, Analysis fn, Program *p, const Backend
                                        : xformat("no answer from the %s engine", be->name);
   }
   proc_free(&r);
+  work_charge(a.work > 0 ? a.work : allowance < WORK_UNLIMITED ? allowance : 0);
   return a;
 }
 

@@ -119,16 +119,35 @@ static void on_ppl_error(enum ppl_enum_error_code code, const char *description)
   failed = true;
 }
 
+/* The cost of the PPL calls made (the engine's measure of work, pd_steps),
+ * and of one call now (pd_set_dims). */
+static long long steps;
+static long long call_cost = 1;
+static long long step_end;   /* steps at which the budget is spent (0: none) */
+
+long long pd_steps(void) { return steps; }
+
+int pd_set_dims(int dims) {
+  static int now;
+  int before = now;
+  now = dims;
+  call_cost = 1 + (long long)dims * dims / 100;
+  return before;
+}
+
 /* Every PPL call goes through ck(): a negative code is an error. */
 static int ck(int rc) {
+  steps += call_cost;
+  if (step_end && steps > step_end)
+    failed = true; /* the budget is spent: the analysis gives up */
   if (rc < 0)
     failed = true;
   return rc;
 }
 
-static bool timer_armed;
+static bool timer_armed, weight_armed;
 
-void pd_begin(double timeout) {
+void pd_begin(double timeout, long long budget) {
   if (!initialised) {
     ck(ppl_initialize());
     ck(ppl_set_error_handler(on_ppl_error));
@@ -140,6 +159,11 @@ void pd_begin(double timeout) {
    * analysis still checks its deadline between operations */
   double csecs = timeout * 100 + 1;
   timer_armed = timeout > 0 && csecs < 4e9 && ppl_set_timeout((unsigned)csecs) == 0;
+  /* and its deterministic watchdog: the weight of the exponential
+   * operations (the same on a busy machine as on an idle one) */
+  weight_armed = budget > 0 && ppl_set_deterministic_timeout((unsigned long)budget,
+                                                              PPL_WEIGHT_SCALE) == 0;
+  step_end = budget > 0 ? steps + budget : 0;
 }
 
 /* The caches are malloc'd (not arena): they are emptied at every pd_end. */
@@ -157,6 +181,9 @@ void pd_end(void) {
     return;
   if (timer_armed)
     ppl_reset_timeout();
+  if (weight_armed)
+    ppl_reset_deterministic_timeout();
+  weight_armed = false;
   timer_armed = false;
   for (int i = 0; i < lin_cache.len; i++)
     ppl_delete_Linear_Expression(lin_cache.data[i]);

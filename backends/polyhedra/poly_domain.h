@@ -97,11 +97,23 @@ typedef struct ppl_Polyhedron_tag *Poly;
  * the cached forms of every Lin and Cons used since pd_begin). With a
  * positive timeout (seconds), a library operation still running after it
  * is interrupted and counts as a failure (the double description method is
- * exponential in the worst case, so one operation can take very long). */
-void pd_begin(double timeout);
+ * exponential in the worst case, so one operation can take very long);
+ * with a positive budget (the analysis's share in PPL calls' cost,
+ * pd_steps), so is one whose computational weight -- PPL's deterministic
+ * measure -- passes budget * 2^PPL_WEIGHT_SCALE, and every call once the
+ * budget is spent fails (pd_failed: the analysis gives up). */
+#define PPL_WEIGHT_SCALE 12
+void pd_begin(double timeout, long long budget);
 void pd_end(void);
 /* Has a PPL call failed since pd_begin()? */
 bool pd_failed(void);
+/* The cost of the PPL calls made so far: the engine's work, counted the
+ * same on a busy machine as on an idle one (polyhedra.c converts it,
+ * work.h). A call costs 1 + dims^2/100 for the dimensions of the
+ * polyhedra now worked on (pd_set_dims: a call in 70 dimensions takes
+ * about 25 times as long as one in 14); returns the dimensions before. */
+long long pd_steps(void);
+int pd_set_dims(int dims);
 /* Live polyhedra (for leak checks in tests). */
 long pd_live(void);
 

@@ -421,8 +421,12 @@ void pa_analyse(Analysis *an, FA *fa) {
     pval_free(&fa->val[n]);
   fa->val[g->entry] = pval_copy(&fa->ctx);
   fa->running = true;
+  int dims = pd_set_dims(fa->ndims);
+  if (an->o && an->o->verbose)
+    fprintf(stderr, "polyhedra: analysing %s in %d dimensions\n", fa->f->name, fa->ndims);
   ascend(an, fa);
   descend(an, fa);
+  pd_set_dims(dims);
   fa->running = false;
   an->stats.analyses++;
   if (an->o && an->o->verbose)

@@ -146,6 +146,8 @@ typedef struct Analysis {
   Tuning t;
   VEC(FA *) fas;
   double start, deadline;
+  long long steps0;        /* pd_steps() at the start */
+  long long step_limit;    /* the work budget's share, in PPL calls (0: none) */
   const char *gave_up;
   PolyStats stats;
 } Analysis;

@@ -640,6 +640,10 @@ void pa_finish_comps(FA *fa) {
  * under their keys (components merged away at the node: KANY). */
 void pa_split(FA *fa, Poly q, unsigned char *key, const int *cs, int n,
                   const unsigned char *mask, PVal *out) {
+  if (pd_failed()) { /* (the budget is spent: the analysis gives up) */
+    poly_free(q);
+    return;
+  }
   if (n == 0) {
     for (int c = 0; c < fa->ncomps; c++)
       if (mask[c])

@@ -179,6 +179,7 @@ void pa_report(Analysis *an) {
                 fa->g->nodes.data[n].loc.line, fa->val[n].n);
       }
   }
-  fprintf(stderr, "polyhedra: %d analyses, at most %d partitions at a point, %.3f s\n",
-          an->stats.analyses, an->stats.max_parts, an->stats.seconds);
+  fprintf(stderr, "polyhedra: %d analyses, at most %d partitions at a point, %lld PPL calls, "
+          "%.3f s\n", an->stats.analyses, an->stats.max_parts, pd_steps() - an->steps0,
+          an->stats.seconds);
 }

@@ -13,6 +13,7 @@ typedef struct PolyStats {
   int loop_head_parts; /* partitions at loop heads, summed over loop heads */
   int exit_parts;      /* partitions at function exits, summed */
   int coarsened;       /* (point, component) pairs merged to bound partitions */
+  long long steps;     /* PPL calls (its work, work.h: WORK_PER_POLY_STEP each) */
   double seconds;
 } PolyStats;
 

@@ -9,14 +9,22 @@
  * limit (Spacer does not always notice an interrupt) and confined in
  * memory, and a crash of libz3 costs only the answer.
  *
+ * The work budget open when a run starts (work.h) is its resource limit
+ * (Z3's rlimit, SPACER_STEP_WORK to a step): the answer is the same on a
+ * busy machine as on an idle one, and the clock stops a run only at the
+ * command's deadline. The work the run did is charged to the budget when
+ * it ends.
+ *
  * The child writes lines the parent reads (spacer_read_output):
  *   result true|false|unknown [reason]
+ *   work N                     (Z3's resource count when it ended)
  *   interp NAME FORMULA        (true: one per predicate, over a0, a1, ...)
  *   fact NAME CLAUSE V1 V2 ... (false: ground facts of the derivation)
  */
 #include "spacer.h"
 
 #include "proc.h"
+#include "work.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -138,24 +146,67 @@ static void print_facts(Child *ch, Z3_ast proof, int depth) {
   fputc('\n', ch->out);
 }
 
-/* In the child (proc.h): arg is the clauses' text. */
+/* The resource count of a context: a solver's statistics carry it. */
+static long long resource_count(Z3_context z) {
+  Z3_solver s = Z3_mk_solver(z);
+  Z3_solver_inc_ref(z, s);
+  Z3_stats st = Z3_solver_get_statistics(z, s);
+  Z3_stats_inc_ref(z, st);
+  long long n = 0;
+  for (unsigned i = 0; i < Z3_stats_size(z, st); i++)
+    if (!strcmp(Z3_stats_get_key(z, st, i), "rlimit count"))
+      n = Z3_stats_is_uint(z, st, i) ? (long long)Z3_stats_get_uint_value(z, st, i)
+                                    : (long long)Z3_stats_get_double_value(z, st, i);
+  Z3_stats_dec_ref(z, st);
+  Z3_solver_dec_ref(z, s);
+  return n;
+}
+
+/* Z3's errors in the child (the resource limit reached, mostly) are read
+ * from the error code where it matters, not reported by exiting. */
+static void child_error(Z3_context z, Z3_error_code e) {
+  (void)z;
+  (void)e;
+}
+
+/* What the child is given: the clauses' text and the resource limit. */
+typedef struct ChildTask {
+  const char *text;
+  Work rlimit;             /* 0: none */
+} ChildTask;
+
+static void child_query(Child *ch, const char *text);
+
+/* In the child (proc.h): arg is a ChildTask. */
 static void child_solve(void *arg, FILE *out) {
-  const char *text = arg;
+  const ChildTask *task = arg;
   Child ch = {0};
   ch.out = out;
   Z3_config cfg = Z3_mk_config();
+  if (task->rlimit > 0) {
+    char limit[32];
+    snprintf(limit, sizeof limit, "%lld", task->rlimit);
+    Z3_set_param_value(cfg, "rlimit", limit);
+  }
   ch.z = Z3_mk_context(cfg);
   Z3_del_config(cfg);
-  Z3_context z = ch.z;
-  ch.rules = Z3_parse_smtlib2_string(z, text, 0, NULL, NULL, 0, NULL, NULL);
+  Z3_set_error_handler(ch.z, child_error);
+  child_query(&ch, task->text);
+  fprintf(out, "work %lld\n", resource_count(ch.z));
+}
+
+/* Solve the clauses of text; the result lines go to ch->out. */
+static void child_query(Child *ch, const char *text) {
+  Z3_context z = ch->z;
+  ch->rules = Z3_parse_smtlib2_string(z, text, 0, NULL, NULL, 0, NULL, NULL);
   if (Z3_get_error_code(z) != Z3_OK) {
-    fprintf(ch.out, "result unknown cannot parse the clauses: %s\n",
+    fprintf(ch->out, "result unknown cannot parse the clauses: %s\n",
             Z3_get_error_msg(z, Z3_get_error_code(z)));
     return;
   }
-  Z3_ast_vector_inc_ref(z, ch.rules);
-  ch.fp = Z3_mk_fixedpoint(z);
-  Z3_fixedpoint_inc_ref(z, ch.fp);
+  Z3_ast_vector_inc_ref(z, ch->rules);
+  ch->fp = Z3_mk_fixedpoint(z);
+  Z3_fixedpoint_inc_ref(z, ch->fp);
   Z3_params p = Z3_mk_params(z);
   Z3_params_inc_ref(z, p);
   Z3_params_set_symbol(z, p, Z3_mk_string_symbol(z, "engine"), Z3_mk_string_symbol(z, "spacer"));
@@ -163,30 +214,32 @@ static void child_solve(void *arg, FILE *out) {
   Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "xform.slice"), false);
   Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "xform.inline_linear"), false);
   Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "xform.inline_eager"), false);
-  Z3_fixedpoint_set_params(z, ch.fp, p);
-  unsigned nrules = Z3_ast_vector_size(z, ch.rules);
+  Z3_fixedpoint_set_params(z, ch->fp, p);
+  unsigned nrules = Z3_ast_vector_size(z, ch->rules);
   Decls decls = {0};
   SmtMemo seen = {0};
   for (unsigned i = 0; i < nrules; i++)
-    relations_in(z, Z3_ast_vector_get(z, ch.rules, i), &seen, &decls);
+    relations_in(z, Z3_ast_vector_get(z, ch->rules, i), &seen, &decls);
   smt_memo_free(&seen);
   for (int i = 0; i < decls.len; i++)
-    Z3_fixedpoint_register_relation(z, ch.fp, decls.data[i]);
+    Z3_fixedpoint_register_relation(z, ch->fp, decls.data[i]);
   for (unsigned i = 0; i < nrules; i++)
-    Z3_fixedpoint_add_rule(z, ch.fp, Z3_ast_vector_get(z, ch.rules, i), NULL);
+    Z3_fixedpoint_add_rule(z, ch->fp, Z3_ast_vector_get(z, ch->rules, i), NULL);
   Z3_func_decl err = Z3_mk_func_decl(z, Z3_mk_string_symbol(z, "Err"), 0, NULL, Z3_mk_bool_sort(z));
-  Z3_fixedpoint_register_relation(z, ch.fp, err);
-  Z3_lbool r = Z3_fixedpoint_query(z, ch.fp, Z3_mk_app(z, err, 0, NULL));
-  if (r == Z3_L_FALSE) {
-    fprintf(ch.out, "result true\n");
+  Z3_fixedpoint_register_relation(z, ch->fp, err);
+  Z3_lbool r = Z3_fixedpoint_query(z, ch->fp, Z3_mk_app(z, err, 0, NULL));
+  if (Z3_get_error_code(z) != Z3_OK) {
+    fprintf(ch->out, "result unknown %s\n", Z3_get_error_msg(z, Z3_get_error_code(z)));
+  } else if (r == Z3_L_FALSE) {
+    fprintf(ch->out, "result true\n");
     for (int i = 0; i < decls.len; i++)
-      print_interp(&ch, decls.data[i]);
+      print_interp(ch, decls.data[i]);
   } else if (r == Z3_L_TRUE) {
-    fprintf(ch.out, "result false\n");
-    print_facts(&ch, Z3_fixedpoint_get_answer(z, ch.fp), 0);
+    fprintf(ch->out, "result false\n");
+    print_facts(ch, Z3_fixedpoint_get_answer(z, ch->fp), 0);
   } else {
-    const char *why = Z3_fixedpoint_get_reason_unknown(z, ch.fp);
-    fprintf(ch.out, "result unknown %s\n", why && *why ? why : "Spacer gave up");
+    const char *why = Z3_fixedpoint_get_reason_unknown(z, ch->fp);
+    fprintf(ch->out, "result unknown %s\n", why && *why ? why : "Spacer gave up");
   }
 }
 
@@ -236,6 +289,8 @@ void spacer_read_output(Chc *c, const char *text, SpacerResult *r) {
       }
       if (f.pred)
         vec_push(&r->trace, f);
+    } else if (!strcmp(kind, "work")) {
+      r->work = atoll(word(&q));
     }
     p = *eol ? eol + 1 : eol;
   }
@@ -249,13 +304,27 @@ struct SpacerRun {
   double timeout;
   long memory_mb;
   const char *reason;      /* it could not start */
+  Work rlimit;             /* the work budget's limit (0: none) */
+  bool charge;             /* charge its work to the budget when it ends */
 };
+
 
 SpacerRun *spacer_run_new(Chc *c, bool node, double timeout, long memory_mb) {
   SpacerRun *s = xalloc(sizeof *s);
-  *s = (SpacerRun){c, NULL, node, timeout, memory_mb, NULL};
+  Work left = work_left();
+  Work steps = left >= WORK_UNLIMITED ? 0 : left / SPACER_STEP_WORK;
+  if (left < WORK_UNLIMITED && steps < 1)
+    steps = 1; /* (0 would be no limit) */
+  /* the clock too, at WORK_CLOCK_HEADROOM times the share: on some clauses
+   * libz3's steps come much more slowly than measured */
+  double clock = work_seconds(left) * WORK_CLOCK_HEADROOM + 1;
+  if (left < WORK_UNLIMITED && (timeout <= 0 || clock < timeout))
+    timeout = clock;
+  *s = (SpacerRun){c, NULL, node, timeout, memory_mb, NULL, steps, true};
   return s;
 }
+
+Work spacer_run_rlimit(SpacerRun *s) { return s->rlimit; }
 
 void spacer_run_started(SpacerRun *s, Proc *p) { s->proc = p; }
 
@@ -263,8 +332,9 @@ void spacer_run_failed(SpacerRun *s, const char *why) { s->reason = why; }
 
 SpacerRun *spacer_start_libz3(Chc *c, double timeout, long memory_mb) {
   SpacerRun *s = spacer_run_new(c, false, timeout, memory_mb);
-  ProcSpec ps = {.fn = child_solve, .arg = chc_text(c, false, false), .timeout = timeout,
-                 .memory_mb = memory_mb};
+  ChildTask *task = xalloc(sizeof *task);
+  *task = (ChildTask){chc_text(c, false, false), s->rlimit};
+  ProcSpec ps = {.fn = child_solve, .arg = task, .timeout = timeout, .memory_mb = memory_mb};
   s->proc = proc_start(&ps);
   return s;
 }
@@ -299,6 +369,14 @@ SpacerResult spacer_finish(SpacerRun *s) {
   s->proc = NULL;
   SpacerResult r = s->node ? spacer_node_result(s->c, &pr, s->timeout) : libz3_finish(s, &pr);
   proc_free(&pr);
+  /* a run that did not say (stopped by the clock, or crashed) spent its
+   * whole limit */
+  if (r.work > 0)
+    r.work *= s->node ? NODE_STEP_WORK : SPACER_STEP_WORK;
+  else
+    r.work = s->rlimit * SPACER_STEP_WORK;
+  if (s->charge)
+    work_charge(r.work);
   return r;
 }
 
@@ -316,6 +394,9 @@ SpacerResult spacer_solve_libz3(Chc *c, double timeout, long memory_mb) {
 SpacerResult spacer_race(Chc *c, double timeout, long memory_mb, const char **winner) {
   SpacerRun *run[2] = {spacer_start_libz3(c, timeout, memory_mb),
                        spacer_start_node(c, timeout, memory_mb)};
+  /* the two run side by side, with the same limit: the budget pays for
+   * one (below) */
+  run[0]->charge = run[1]->charge = false;
   const char *names[2] = {"libz3", "z3-solver"};
   SpacerResult res[2] = {{0}, {0}};
   bool done[2] = {false, false};
@@ -352,13 +433,17 @@ SpacerResult spacer_race(Chc *c, double timeout, long memory_mb, const char **wi
     if (best >= 0 && (res[best].verdict == VERDICT_TRUE || best == 0))
       break;
   }
+  bool stopped[2] = {false, false};
   for (int i = 0; i < 2; i++)
     if (!done[i]) {
       spacer_stop(run[i]);
       res[i] = spacer_finish(run[i]);
+      stopped[i] = true;
     }
   if (best < 0)
     best = 0; /* no answer: libz3's reason (a timeout, mostly) */
+  /* libz3's work, unless it was stopped because the other proved first */
+  work_charge(stopped[0] ? res[best].work : res[0].work);
   if (winner)
     *winner = names[best];
   return res[best];

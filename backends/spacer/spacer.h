@@ -9,6 +9,7 @@
 #include "chc.h"
 #include "names.h"
 #include "proc.h"
+#include "work.h"
 
 /* A ground fact of a counterexample: a predicate applied to values. */
 typedef struct GroundFact {
@@ -21,6 +22,8 @@ typedef struct SpacerResult {
   Verdict verdict;         /* TRUE: Err unreachable; FALSE: reachable */
   const char *reason;
   double seconds;
+  Work work;               /* what it did (work.h): Z3's resource count at
+                              SPACER_STEP_WORK each, or its whole limit */
   /* TRUE: interpretation of each predicate, over constants a0, a1, ...
    * (SMT-LIB text, parsed by spacer_invariants) */
   VEC(const char *) interp_names;
@@ -30,7 +33,9 @@ typedef struct SpacerResult {
 } SpacerResult;
 
 /* Spacer of the linked libz3 on the clauses, in a child process killed after
- * timeout seconds (0: none) or above memory_mb (0: no limit). */
+ * timeout seconds (0: none) or above memory_mb (0: no limit). Every run
+ * below has the work budget's limit (work_left(), work.h) as Z3's resource
+ * limit, and charges the work it did to the budget. */
 SpacerResult spacer_solve_libz3(Chc *c, double timeout, long memory_mb);
 /* Spacer of the npm z3-solver release, through the Node.js runner. */
 SpacerResult spacer_solve_node(Chc *c, double timeout, long memory_mb);
@@ -53,6 +58,18 @@ SpacerRun *spacer_run_new(Chc *c, bool node, double timeout, long memory_mb);
 void spacer_run_started(SpacerRun *s, Proc *p);
 void spacer_run_failed(SpacerRun *s, const char *why);
 SpacerResult spacer_node_result(Chc *c, ProcResult *pr, double timeout);
+/* The work of one of Spacer's steps (Z3's resource count, work.h): libz3
+ * makes 4 to 14 million a second on the reference machine, depending on
+ * the clauses (the examples, 30 tasks of the bench), and the slow end is
+ * the measure, so that a budget's time on the clock is at most what
+ * work.h promises. The z3-solver of Node.js (WebAssembly) counts about 1.2
+ * million a second, and runs to twice the limit it is given: its limit is
+ * the same work, converted. */
+#define SPACER_STEP_WORK 3
+#define NODE_STEP_WORK 10
+
+/* The resource limit a run was given, in libz3's steps (0: none). */
+Work spacer_run_rlimit(SpacerRun *s);
 /* Is the Node.js runner installed (node on PATH, z3-solver installed)? */
 bool spacer_node_available(char *why, size_t size);
 /* The interpretations of a TRUE result as invariants (Var names). */

@@ -100,10 +100,13 @@ SpacerRun *spacer_start_node(Chc *c, double timeout, long memory_mb) {
   }
   char *text = chc_text(c, true, false);
   char *heap = memory_mb > 0 ? xformat("--max-old-space-size=%ld", memory_mb) : NULL;
-  const char **argv = xalloc(sizeof(char *) * 4);
+  const char **argv = xalloc(sizeof(char *) * 5);
   argv[0] = node_binary();
   argv[1] = heap ? heap : "--no-warnings";
   argv[2] = runner_path();
+  /* the resource limit (0: none): the same work as libz3's */
+  Work steps = spacer_run_rlimit(s) * SPACER_STEP_WORK / (2 * NODE_STEP_WORK);
+  argv[3] = xformat("%lld", spacer_run_rlimit(s) && steps < 1 ? 1 : steps);
   spacer_run_started(s, proc_start(&(ProcSpec){.argv = argv, .input = text, .timeout = timeout}));
   return s;
 }

@@ -40,6 +40,8 @@ run_check true_for.c correctness 1 --timeout=30 &&
   { grep -q 'type: "location_invariant"' w.yml || fail "true_for.c: no location_invariant (for-init)"; }
 run_check false_input.c violation 2 --timeout=30 &&
   { grep -q 'value: "\\\\result == -3"' w.yml || { fail "false_input.c: the value -3 is missing"; cat w.yml; }; }
+run_check false_random.c violation 3 --timeout=30 &&
+  { grep -q '^engine: random runs' out.txt || note "false_random.c: found by $(grep '^engine' out.txt), not the random runs"; }
 run_check data_model.c violation 0 --64 --timeout=30 &&
   { grep -q 'data_model: "LP64"' w.yml || fail "data_model.c --64: not LP64"; }
 run_check data_model.c correctness 0 --32 --timeout=30 &&

@@ -87,11 +87,11 @@ static void rare_bug_found_through_the_trace(const char *name) {
   Chc *c = clauses(l.abs);
   SpacerResult r = counterexample(c);
   /* random runs do not find it (a fifth of a second of them) */
-  Replay random = replay_random(l.orig, 0.2);
+  Replay random = replay_random(l.orig, (long long)(0.2 * RUN_STATEMENTS_PER_SECOND));
   assert_false(random.found);
   assert_true(random.runs > 0);
   /* the values of the derivation do, on the first run */
-  Replay rp = replay_trace(l.orig, l.abs, c, &r, 10);
+  Replay rp = replay_trace(l.orig, l.abs, c, &r, (long long)(10 * RUN_STATEMENTS_PER_SECOND));
   if (!rp.found)
     fail_msg("%s: the replay of Spacer's counterexample did not reach the error (%ld runs)",
              name, rp.runs);
@@ -151,7 +151,7 @@ static void replay_hand_made_derivation(void **state) {
   const long long done[] = {10, 3, 3};
   vec_push(&r.trace, fact(c, loop->name, 3, done));
   vec_push(&r.trace, fact(c, "Err", 0, NULL));
-  Replay rp = replay_trace(l.orig, l.abs, c, &r, 5);
+  Replay rp = replay_trace(l.orig, l.abs, c, &r, (long long)(5 * RUN_STATEMENTS_PER_SECOND));
   assert_true(rp.found);
   assert_int_equal(rp.runs, 1);
   assert_contains(rp.description, xformat("false_rare.c:%d:", error_line(l.path)));
@@ -161,7 +161,7 @@ static void replay_hand_made_derivation(void **state) {
   const long long other[] = {10, 5, 5};
   vec_push(&bad.trace, fact(c, loop->name, 3, other));
   vec_push(&bad.trace, fact(c, "Err", 0, NULL));
-  rp = replay_trace(l.orig, l.abs, c, &bad, 0.2);
+  rp = replay_trace(l.orig, l.abs, c, &bad, (long long)(0.2 * RUN_STATEMENTS_PER_SECOND));
   assert_false(rp.found);
 }
 
@@ -172,10 +172,10 @@ static void replay_spurious_counterexample(void **state) {
   Loaded l = load("spurious_two_reads");
   Chc *c = clauses(l.abs);
   SpacerResult r = counterexample(c);
-  Replay rp = replay_trace(l.orig, l.abs, c, &r, 0.5);
+  Replay rp = replay_trace(l.orig, l.abs, c, &r, (long long)(0.5 * RUN_STATEMENTS_PER_SECOND));
   assert_false(rp.found);
   assert_true(rp.runs > 0);
-  assert_false(replay_random(l.orig, 0.2).found);
+  assert_false(replay_random(l.orig, (long long)(0.2 * RUN_STATEMENTS_PER_SECOND)).found);
 }
 
 static void replay_without_trace(void **state) {
@@ -183,7 +183,7 @@ static void replay_without_trace(void **state) {
   Loaded l = load("false_rare");
   Chc *c = clauses(l.abs);
   SpacerResult r = {.verdict = VERDICT_FALSE};
-  Replay rp = replay_trace(l.orig, l.abs, c, &r, 1);
+  Replay rp = replay_trace(l.orig, l.abs, c, &r, (long long)(1 * RUN_STATEMENTS_PER_SECOND));
   assert_false(rp.found);
   assert_int_equal(rp.runs, 0);
 }
@@ -194,7 +194,7 @@ static void random_runs_find_plain_bugs(void **state) {
   const char *names[] = {"false_off_by_one", "false_index", "false_callee", "false_assert_h"};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
     Loaded l = load(names[i]);
-    Replay rp = replay_random(l.orig, 2);
+    Replay rp = replay_random(l.orig, (long long)(2 * RUN_STATEMENTS_PER_SECOND));
     if (!rp.found)
       fail_msg("%s: random runs did not find the bug", names[i]);
     assert_contains(rp.description, xformat("%s.c:%d:", names[i], error_line(l.path)));
@@ -203,7 +203,7 @@ static void random_runs_find_plain_bugs(void **state) {
   const char *safe[] = {"true_init", "true_abort_assume", "true_callee_check", "true_switch"};
   for (size_t i = 0; i < sizeof safe / sizeof *safe; i++) {
     Loaded l = load(safe[i]);
-    Replay rp = replay_random(l.orig, 0.2);
+    Replay rp = replay_random(l.orig, (long long)(0.2 * RUN_STATEMENTS_PER_SECOND));
     if (rp.found)
       fail_msg("%s: a run of a safe program reached the error: %s", safe[i], rp.description);
   }

@@ -65,6 +65,10 @@ static int analyse(Options *o, FILE *out) {
     return EXIT_USAGE;
   double timeout = o->timeout > 0 ? o->timeout : 60;
   const char *name = o->backend ? o->backend : "polyhedra";
+  /* each phase within work (work.h), the clock only as the outer limit:
+   * the same report on a busy machine as on an idle one */
+  Work budget = (Work)(timeout * WORK_PER_SECOND);
+  WorkScope engine = work_begin(budget);
   Answer a;
   if (!strcmp(name, "spacer")) {
     a = spacer_invariants_of(o, abs, timeout);
@@ -83,18 +87,23 @@ static int analyse(Options *o, FILE *out) {
     }
     a = backend_invariants(be, abs, &bo);
   }
+  work_end(engine);
   if (!a.invariants.len && a.reason)
     fprintf(stderr, "arr2scalar invariants: %s\n", a.reason);
   LiftedVec lifted = {0};
-  /* lifting gets as much time as the back-end had (shared out fairly) */
+  /* lifting and the re-check get as much as the back-end had (the lifting
+   * shares it out fairly among the invariants) */
+  WorkScope lifting = work_begin(budget);
   smt_set_deadline(clock_now() + timeout);
   lift_answer(abs, &a, &lifted);
   smt_set_deadline(0);
   lift_exit_conjectures(orig, &lifted);
   recheck_invariants(orig, abs, &lifted, timeout);
-  /* what the text says, beside what the engine found (a tenth of the
-   * time at most; each check under a work limit) */
-  recheck_with_words(orig, abs, &lifted, timeout * 0.1);
+  work_end(lifting);
+  /* what the text says, beside what the engine found (a tenth as much) */
+  WorkScope words = work_begin(budget / 10);
+  recheck_with_words(orig, abs, &lifted, timeout);
+  work_end(words);
   return report_invariants(out, orig, abs, &lifted, o->format) ? 0 : EXIT_USAGE;
 }
 

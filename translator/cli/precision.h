@@ -33,7 +33,7 @@ typedef struct Precision {
   VEC(Relation) relations;
   const char *why;         /* what it adds, for -v and the report */
   int score;               /* the higher, the sooner it is tried */
-  double slice;            /* seconds its next attempt gets (0: its share) */
+  Work slice;              /* the work its next attempt gets (0: its share) */
   int attempts;
   bool retired;            /* a spurious counterexample: refined instead */
   bool quick;              /* a short first turn (it decides or fails fast) */

@@ -30,7 +30,14 @@
  *   4. facts: the invariants of the polyhedra, lifted and re-checked on the
  *      original program (recheck.c), are assumed by the attempts that follow
  *      (facts.c): what one loop proved about an array reaches the next;
- *   5. until a verdict or the time limit.
+ *   5. until a verdict, the work budget spent or the time limit.
+ *
+ * Every step that decides what comes next is bounded by work, not time
+ * (work.h): --timeout=S gives the search S seconds' worth of work at a
+ * third of the reference rate, and each phase a share of it, so the same
+ * input takes the same attempts, learns the same facts and gets the same
+ * verdict on a busy machine as on an idle one. The clock is the outer
+ * deadline only: past it the verdict is unknown by timeout.
  *
  * Output: `verdict: ...` and `time: S` as soon as the verdict is known (and
  * flushed), then `precision: OPTIONS` (what decided it) and `reason: ...`;
@@ -65,7 +72,9 @@ const char verify_help[] =
     "Prints `verdict: true|false|unknown` and `time: SECONDS` as soon as it\n"
     "knows, then the precision that decided it as options (`precision:`).\n"
     "\n"
-    "  --timeout=S        give up after S seconds (default 60)\n"
+    "  --timeout=S        give up after S seconds (default 60); the search does\n"
+    "                     S/3 seconds' worth of counted work, so a busy machine\n"
+    "                     gives the same verdict, later (`work:` says how much)\n"
     "  --memory=MB        address-space limit of the engines run as child\n"
     "                     processes (Spacer, the polyhedra engine, Interproc)\n"
     "  --solver=z3|node   Spacer of the linked libz3 or of the npm z3-solver\n"
@@ -96,11 +105,11 @@ const char verify_help[] =
     "Exit codes: 0 true, 10 false (counterexample replayed on the original\n"
     "program), 20 unknown, 2 usage error or input not translatable, 3 internal error.\n";
 
-/* Share of the time for random runs (at most 1 s): many bugs show on the
- * first runs. The first FIRST_RUNS seconds of them come before any proof
- * attempt, the rest after the first attempt when it did not prove: a proof
- * of the first precision (most proofs, the polyhedra's in a tenth of a
- * second) does not wait for them. */
+/* Share of the work for random runs (at most a second's worth): many bugs
+ * show on the first runs. The first FIRST_RUNS seconds' worth of them come
+ * before any proof attempt, the rest after the first attempt when it did
+ * not prove: a proof of the first precision (most proofs, the polyhedra's
+ * in a tenth of a second) does not wait for them. */
 #define QUICK_SEARCH 0.05
 #define FIRST_RUNS 0.15
 
@@ -183,12 +192,15 @@ typedef struct AttemptLog {
   const char *precision, *why, *note;
   Outcome outcome;
   double seconds;
+  Work work;
   bool facts;
 } AttemptLog;
 
 typedef struct Run {
   Options *o;
-  double start, deadline;
+  double start, deadline;  /* the clock: the outer limit only */
+  Work budget;             /* the search's work (work.h) */
+  Work work_start;         /* work_spent() when it began */
   Program *orig;           /* normalized, no facts: replay, re-check */
   Verdict verdict;
   const char *why;         /* of unknown */
@@ -224,6 +236,8 @@ static void found_bug(Run *r, const Replay *rp, const char *how) {
     r->how = how;
 }
 
+/* The time to the deadline: the engines' clock limit (their work has its
+ * own, work.h). */
 static double left(Run *r) {
   double l = r->deadline - clock_now();
   return l > 0.05 ? l : 0.05;
@@ -231,13 +245,36 @@ static double left(Run *r) {
 
 static double min2(double a, double b) { return a < b ? a : b; }
 
+static Work min_work(Work a, Work b) { return a < b ? a : b; }
+
+/* The work the search has done, and what its budget has left. */
+static Work spent(Run *r) { return work_spent() - r->work_start; }
+
+static Work rest(Run *r) {
+  Work l = r->budget - spent(r);
+  return l > 0 ? l : 0;
+}
+
+/* A fraction of the whole budget. */
+static Work share(Run *r, double fraction) { return (Work)(fraction * (double)r->budget); }
+
+/* A phase that may spend w, within what the search has left (work_end
+ * closes it). */
+static WorkScope begin(Run *r, Work w) { return work_begin(min_work(w, rest(r))); }
+
+/* Is the search over: its budget spent, or the deadline near? */
+static bool search_over(Run *r) {
+  return rest(r) < WORK_OF_SECONDS(0.01) || r->deadline - clock_now() < 0.2;
+}
+
 static void say(Run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void say(Run *r, const char *fmt, ...) {
   if (!r->o->verbose)
     return;
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "arr2scalar: [%5.2f s] ", clock_now() - r->start);
+  fprintf(stderr, "arr2scalar: [%5.2f s, work %6.2f] ", clock_now() - r->start,
+          work_seconds(spent(r)));
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   va_end(ap);
@@ -286,6 +323,7 @@ static void print_verdict(Run *r) {
   }
   printf("verdict: %s\n", verdict_name(r->verdict));
   printf("time: %.2f\n", clock_now() - r->start);
+  printf("work: %.2f\n", work_seconds(spent(r)));
   if (r->precision)
     printf("precision: %s\n", r->precision[0] ? r->precision : "(automatic)");
   if (r->facts_used)
@@ -335,6 +373,11 @@ static void print_json(Run *r) {
   json_object_set_new(o, "format_version", json_integer(1));
   json_object_set_new(o, "verdict", json_string(verdict_name(r->verdict)));
   json_object_set_new(o, "time", json_real(clock_now() - r->start));
+  /* the work done, in seconds at the reference rate (work.h), and its
+   * count */
+  json_object_set_new(o, "work", json_real(work_seconds(spent(r))));
+  json_object_set_new(o, "work_units", json_integer(spent(r)));
+  json_object_set_new(o, "work_budget", json_integer(r->budget));
   if (r->precision)
     json_object_set_new(o, "precision", json_string(r->precision));
   if (r->how)
@@ -354,6 +397,7 @@ static void print_json(Run *r) {
     if (a->note)
       json_object_set_new(x, "note", json_string(one_line(a->note)));
     json_object_set_new(x, "seconds", json_real(a->seconds));
+    json_object_set_new(x, "work", json_real(work_seconds(a->work)));
     json_array_append_new(att, x);
   }
   json_object_set_new(o, "attempts", att);
@@ -451,6 +495,7 @@ typedef struct Attempt {
   SpacerResult sr;
   Divergence div;
   const char *note;
+  Work work;               /* what it spent */
 } Attempt;
 
 /* The normalized program again, with the facts assumed: a program of its
@@ -577,6 +622,10 @@ static bool covered(Run *r, Attempt *at) {
   return !uncovered_assertions(at->prog, at->abs, &co, !r->o->verbose);
 }
 
+/* The work of lifting and re-checking the invariants of a proof, after
+ * the verdict (--invariants, a witness). */
+#define LIFT_PROOF_WORK WORK_OF_SECONDS(20)
+
 /* The lifted invariants of a proof, re-checked (--invariants). */
 static void lift_proof(Run *r, Attempt *at, Answer *a) {
   if (!r->o->lift_invariants)
@@ -589,6 +638,9 @@ static void lift_proof(Run *r, Attempt *at, Answer *a) {
       a->invariants.data[i].formula = Z3_substitute(z, a->invariants.data[i].formula, 1, &k, &v);
     }
   deadline_phase("lifting the invariants of the proof");
+  /* the verdict is out: the report has a budget of its own, the same
+   * invariants every time */
+  WorkScope report = work_begin(LIFT_PROOF_WORK);
   smt_set_deadline(r->deadline);
   lift_answer(at->abs, a, &r->invariants);
   smt_set_deadline(0);
@@ -601,7 +653,8 @@ static void lift_proof(Run *r, Attempt *at, Answer *a) {
   /* on the program the attempt abstracted: the original, or the original
    * with proven facts assumed (they hold in it), or with ghost totals (the
    * same runs, ghosts added): an invariant of it holds of the original */
-  recheck_invariants(at->prog ? at->prog : r->orig, at->abs, &r->invariants, min2(left(r), 10));
+  recheck_invariants(at->prog ? at->prog : r->orig, at->abs, &r->invariants, left(r));
+  work_end(report);
   r->lifted = true;
 }
 
@@ -626,7 +679,7 @@ static SpacerResult solve(Run *r, Chc *c, double seconds) {
 
 /* Spacer on the clauses of the attempt: sizes as parameters first (when
  * there are such sizes), then as they are. */
-static Outcome spacer_attempt(Run *r, Attempt *at, double until) {
+static Outcome spacer_attempt(Run *r, Attempt *at) {
   SpacerResult last = {0};
   for (int exact = 0; exact < 2; exact++) {
     ChcOptions co = {0};
@@ -643,15 +696,17 @@ static Outcome spacer_attempt(Run *r, Attempt *at, double until) {
       continue;
     if (!r->o->no_facts && at->poly.invariants.len)
       chc_add_facts(c, &at->poly, 2);
-    double t = until - clock_now();
-    if (t < 0.05)
+    if (work_left() < WORK_OF_SECONDS(0.01) || r->deadline - clock_now() < 0.05)
       break;
     deadline_phase("Spacer");
     say(r, "solving with Spacer (%s), %s",
         r->o->solver ? (!strcmp(r->o->solver, "node") ? "z3-solver via Node.js" : "libz3")
         : r->race ? "libz3 and z3-solver at once" : "libz3",
         exact ? "the sizes as they are" : "the sizes as parameters");
-    SpacerResult sr = solve(r, c, exact ? t : t * 0.35);
+    /* the sizes as parameters: a third of the attempt's work */
+    WorkScope sizes = work_begin(exact ? WORK_UNLIMITED : (Work)(work_left() * 0.35));
+    SpacerResult sr = solve(r, c, left(r));
+    work_end(sizes);
     at->c = c;
     at->sr = sr;
     last = sr;
@@ -661,7 +716,7 @@ static Outcome spacer_attempt(Run *r, Attempt *at, double until) {
     }
     if (sr.verdict == VERDICT_FALSE) {
       deadline_phase("the replay of a counterexample");
-      Replay rp = replay_trace(at->prog, at->abs, c, &sr, min2(left(r), 5));
+      Replay rp = replay_trace(at->prog, at->abs, c, &sr, RUN_STATEMENTS(WORK_OF_SECONDS(1)));
       if (rp.found) {
         found_bug(r, &rp, "spacer, replayed");
         return OUT_BUG;
@@ -681,10 +736,17 @@ static Outcome spacer_attempt(Run *r, Attempt *at, double until) {
   return last.reason && !strncmp(last.reason, "timeout", 7) ? OUT_TIMEOUT : OUT_UNKNOWN;
 }
 
-static Outcome attempt(Run *r, Attempt *at, double slice) {
-  double until = clock_now() + slice;
-  if (until > r->deadline)
-    until = r->deadline;
+/* One attempt within work (a scope of its own). */
+static Outcome attempt_within(Run *r, Attempt *at, Work slice);
+
+static Outcome attempt(Run *r, Attempt *at, Work slice) {
+  WorkScope s = begin(r, slice);
+  Outcome out = attempt_within(r, at, slice);
+  at->work = work_end(s);
+  return out;
+}
+
+static Outcome attempt_within(Run *r, Attempt *at, Work slice) {
   if (!at->prog)
     at->prog = r->facts.len ? with_facts(r) : NULL;
   if (!at->prog)
@@ -699,34 +761,45 @@ static Outcome attempt(Run *r, Attempt *at, double slice) {
   }
   /* the polyhedral invariants first, at a precision's first turn: cheap, a
    * proof if they exclude the error, facts for Spacer otherwise (a later
-   * turn, with the same cells, would find the same); a third of the slice
-   * at most: the reversal's proof takes 0.8 s alone, and a loaded machine
-   * (a CI run) can triple that */
+   * turn, with the same cells, would find the same); half the slice at
+   * most, and never more than 5 s' worth: the reversal's proof takes a
+   * second's worth, with an eighth of a 60 s budget for its attempt */
   if (at->pr->attempts == 1 || at->prog != r->orig) {
-    BackendOptions bo = backend_options(r->o, "polyhedra", min2(slice * 0.35, 5));
+    BackendOptions bo = backend_options(r->o, "polyhedra", left(r));
     bo.want_invariants = true;
     deadline_phase("the polyhedra engine");
+    WorkScope poly = work_begin(min_work(slice / 2, WORK_OF_SECONDS(5)));
     at->poly = backend_verify(&backend_polyhedra, at->abs, &bo);
+    work_end(poly);
     if (at->poly.verdict == VERDICT_TRUE) {
       r->how = "polyhedra";
       return OUT_PROOF;
     }
   }
-  return spacer_attempt(r, at, until);
+  return spacer_attempt(r, at);
 }
 
 /* ---- Facts: what the polyhedra found, proven on the original program ----------------- */
 
+static int learn_lifted_within(Run *r, Program *abs, Answer *a, bool intervals);
+static int learn_callee_facts_within(Run *r);
+
 /* Lift the invariants a of abs (the callees' preconditions left out),
  * conjecture what the loops that end functions leave at their exits,
- * re-check it all on the original program (with intervals, in the time
+ * re-check it all on the original program (with intervals, with the work
  * that leaves, once more with the loops' segment conjectures added); the
  * proven become facts. Returns how many are new. */
-static int learn_lifted(Run *r, Program *abs, Answer *a, double seconds, bool intervals) {
-  double until = clock_now() + seconds;
+static int learn_lifted(Run *r, Program *abs, Answer *a, Work w, bool intervals) {
+  WorkScope all = begin(r, w);
+  int added = learn_lifted_within(r, abs, a, intervals);
+  work_end(all);
+  return added;
+}
+
+static int learn_lifted_within(Run *r, Program *abs, Answer *a, bool intervals) {
   LiftedVec lifted = {0};
   deadline_phase("lifting invariants into facts");
-  smt_set_deadline(clock_now() + seconds * 0.6);
+  WorkScope lifting = work_begin((Work)(work_left() * 0.6));
   /* without the callees' preconditions: facts proven in the calls' context
    * (recheck.h) are more facts to assume, and on the reversal they made
    * the polyhedra of the deciding attempt miss their time (1 run in 3) */
@@ -736,15 +809,14 @@ static int learn_lifted(Run *r, Program *abs, Answer *a, double seconds, bool in
     if (a->invariants.data[i].kind != POINT_ENTRY)
       vec_push(&no_pre.invariants, a->invariants.data[i]);
   lift_answer(abs, &no_pre, &lifted);
-  smt_set_deadline(0);
+  work_end(lifting);
   lift_exit_conjectures(r->orig, &lifted);
-  double t = until - clock_now();
-  if (t < 0.1 || !lifted.len)
+  if (work_left() < WORK_OF_SECONDS(0.1) || !lifted.len)
     return 0;
   deadline_phase("the re-check of facts");
-  recheck_invariants(r->orig, abs, &lifted, t);
-  if (intervals && until - clock_now() > 0.2) {
-    int n = recheck_with_segments(r->orig, abs, &lifted, until - clock_now());
+  recheck_invariants(r->orig, abs, &lifted, left(r));
+  if (intervals && work_left() > WORK_OF_SECONDS(0.2)) {
+    int n = recheck_with_segments(r->orig, abs, &lifted, left(r));
     say(r, "%d segment conjectures", n);
   }
   int added = learn_checked(&lifted, r->orig->entry, &r->facts);
@@ -758,10 +830,10 @@ static int learn_lifted(Run *r, Program *abs, Answer *a, double seconds, bool in
 
 /* The polyhedral invariants of an attempt, proven on the original program,
  * as facts. */
-static int learn_facts(Run *r, Attempt *at, double seconds) {
+static int learn_facts(Run *r, Attempt *at, Work w) {
   if (!at->poly.invariants.len || r->o->no_facts)
     return 0;
-  return learn_lifted(r, at->abs, &at->poly, seconds, false);
+  return learn_lifted(r, at->abs, &at->poly, w, false);
 }
 
 typedef struct LoopsOver {
@@ -812,10 +884,16 @@ static Answer own_invariants(Answer *a, Func *f) {
  * f's states with theirs: on section 5.5's partition, 77 polyhedra at f's
  * exit, too many to lift in time; alone, a few. Returns how many facts are
  * new. */
-static int learn_callee_facts(Run *r, double seconds) {
+static int learn_callee_facts(Run *r, Work w) {
   if (r->o->no_facts)
     return 0;
-  double until = clock_now() + seconds;
+  WorkScope all = begin(r, w);
+  int added = learn_callee_facts_within(r);
+  work_end(all);
+  return added;
+}
+
+static int learn_callee_facts_within(Run *r) {
   int added = 0, todo = 0;
   Program *orig = r->orig;
   for (int i = 0; i < orig->funcs.len; i++)
@@ -824,8 +902,8 @@ static int learn_callee_facts(Run *r, double seconds) {
     Func *f = orig->funcs.data[i];
     if (!callee_with_array_loops(orig, f))
       continue;
-    double mine = (until - clock_now()) / todo--;
-    if (mine < 0.5)
+    Work mine = work_left() / todo--;
+    if (mine < WORK_OF_SECONDS(0.5))
       break;
     Program *p = reparse_from(r, f->name);
     CellOptions co = r->o->cells;
@@ -839,54 +917,59 @@ static int learn_callee_facts(Run *r, double seconds) {
     diag_capture(false);
     if (!ok)
       continue;
-    BackendOptions bo = backend_options(r->o, "polyhedra", mine * 0.2);
+    BackendOptions bo = backend_options(r->o, "polyhedra", left(r));
     bo.want_invariants = true;
     deadline_phase("the polyhedra engine on a callee alone");
+    WorkScope poly = work_begin((Work)(mine * 0.2));
     Answer a = backend_invariants(&backend_polyhedra, abs, &bo);
+    work_end(poly);
     Answer own = own_invariants(&a, find_func(abs, f->name));
     say(r, "%s alone: %d invariants from the polyhedra (%.2f s)", f->name, own.invariants.len,
         a.seconds);
     if (own.invariants.len)
-      added += learn_lifted(r, abs, &own, min2(mine * 0.8, until - clock_now()), true);
+      added += learn_lifted(r, abs, &own, (Work)(mine * 0.8), true);
   }
   return added;
 }
 
 /* ---- The strategy ------------------------------------------------------------------- */
 
-/* How long the next attempt of pr may run: a short turn first (most proofs
- * and most spurious counterexamples come fast), twice as long at each
- * timeout, the whole rest when it is the last candidate standing. */
-static double slice_of(Run *r, Precision *pr, Precisions *ps) {
-  double total = r->deadline - r->start;
+/* How much work the next attempt of pr may do: a short turn first (most
+ * proofs and most spurious counterexamples come fast), twice as much at
+ * each timeout, the whole rest when it is the last candidate standing. */
+static Work slice_of(Run *r, Precision *pr, Precisions *ps) {
   /* the first attempt, the best candidate, a large share: most tasks are
-   * decided there and Spacer needs the time under load */
-  double s = pr->slice ? pr->slice : pr->quick || r->log.len ? total / 8 : total * 0.5;
+   * decided there */
+  Work s = pr->slice ? pr->slice : pr->quick || r->log.len ? share(r, 1.0 / 8) : share(r, 0.5);
   int standing = 0;
   for (int i = 0; i < ps->len; i++)
     standing += !ps->data[i]->retired;
   if (standing <= 1)
-    s = left(r);
-  if (s < 1)
-    s = 1;
-  return min2(s, left(r));
+    s = rest(r);
+  if (s < WORK_OF_SECONDS(1))
+    s = WORK_OF_SECONDS(1);
+  return min_work(s, rest(r));
 }
 
 static void log_attempt(Run *r, Attempt *at, Outcome out, double seconds) {
-  AttemptLog a = {at->line, at->pr->why, at->note, out, seconds, r->facts.len > 0};
+  AttemptLog a = {at->line, at->pr->why, at->note, out, seconds, at->work, r->facts.len > 0};
   vec_push(&r->log, a);
-  say(r, "attempt %d: %s (%s)%s: %s%s%s (%.2f s)", r->log.len,
+  say(r, "attempt %d: %s (%s)%s: %s%s%s (%.2f s, work %.2f)", r->log.len,
       at->line[0] ? at->line : "automatic cells", at->pr->why, r->facts.len ? ", with facts" : "",
-      outcome_names[out], at->note ? ": " : "", at->note ? one_line(at->note) : "", seconds);
+      outcome_names[out], at->note ? ": " : "", at->note ? one_line(at->note) : "", seconds,
+      work_seconds(at->work));
 }
+
+/* Statements of the interpreter for w's worth of work. */
+static long long runs_of(Work w) { return w > 0 ? RUN_STATEMENTS(w) : 0; }
 
 /* The rest of the random runs, after a first attempt that did not prove:
  * true when one reaches the error (the verdict is set). */
 static bool more_runs(Run *r) {
-  double budget = min2(QUICK_SEARCH * (r->deadline - r->start), 1) - FIRST_RUNS;
-  if (budget <= 0)
+  Work w = min_work(share(r, QUICK_SEARCH), WORK_OF_SECONDS(1)) - WORK_OF_SECONDS(FIRST_RUNS);
+  if (w <= 0)
     return false;
-  Replay cex = replay_random(r->orig, min2(budget, left(r)));
+  Replay cex = replay_random(r->orig, runs_of(min_work(w, rest(r))));
   if (!cex.found)
     return false;
   say(r, "a run of the original program reaches the error: %s", cex.description);
@@ -976,7 +1059,7 @@ static int ghost_attempt(Run *r, Precision *pr) {
   double t0 = clock_now();
   Attempt at = {.pr = pr, .prog = p};
   pr->attempts++;
-  Outcome out = attempt(r, &at, min2(GHOST_SHARE * (r->deadline - r->start), left(r)));
+  Outcome out = attempt(r, &at, share(r, GHOST_SHARE));
   pr->attempts--;
   if (out == OUT_PROOF) /* only then: the program is not the one refined */
     keep_attempt(r, &at);
@@ -1018,13 +1101,13 @@ static int refine(Run *r) {
     return g;
   Outcome last = OUT_UNKNOWN;
   const char *last_note = NULL;
-  while (left(r) > 0.2) {
+  while (!search_over(r)) {
     Precision *pr = precision_next(&ps);
     if (!pr)
       break;
     Attempt at = {.pr = pr};
     double t0 = clock_now();
-    double slice = slice_of(r, pr, &ps);
+    Work slice = slice_of(r, pr, &ps);
     pr->attempts++;
     Outcome out = attempt(r, &at, slice);
     keep_attempt(r, &at);
@@ -1060,14 +1143,13 @@ static int refine(Run *r) {
       break;
     }
     /* what the polyhedra found, proven, carried to the next attempts */
-    double total = r->deadline - r->start;
-    if (out != OUT_UNUSABLE && !r->o->no_refine && r->facts_rounds < 3 && left(r) > total * 0.25) {
+    if (out != OUT_UNUSABLE && !r->o->no_refine && r->facts_rounds < 3 &&
+        rest(r) > share(r, 0.25)) {
       r->facts_rounds++;
-      /* (a fifth of the time, however long: the callees' facts are learned
-       * once, and stop when their re-check is done -- a cap of 12 s left a
-       * sanitizer build without the partition's) */
-      int n = r->facts_rounds == 1 ? learn_callee_facts(r, total * 0.2) : 0;
-      n += learn_facts(r, &at, min2(total * 0.15, 15));
+      /* (a fifth of the work, however much: the callees' facts are learned
+       * once, and stop when their re-check is done) */
+      int n = r->facts_rounds == 1 ? learn_callee_facts(r, share(r, 0.4)) : 0;
+      n += learn_facts(r, &at, min_work(share(r, 0.15), WORK_OF_SECONDS(5)));
       if (n) {
         say(r, "%d new proven facts (%d in all)", n, r->facts.len);
         int had = ps.len;
@@ -1081,10 +1163,15 @@ static int refine(Run *r) {
       }
     }
   }
-  /* the time ran out while refining, or every candidate was tried */
-  bool out_of_time = left(r) <= 0.2;
+  /* the deadline came, the work budget ran out while refining, or every
+   * candidate was tried */
+  bool out_of_time = r->deadline - clock_now() < 0.2;
+  bool out_of_work = !out_of_time && search_over(r);
   r->why = out_of_time ? xformat("timeout after %.0f s (%d attempts; the last: %s)",
                                  clock_now() - r->start, r->log.len, outcome_names[last])
+           : out_of_work ? xformat("the work budget of --timeout=%g is spent (%d attempts; the "
+                                   "last: %s)", r->o->timeout > 0 ? r->o->timeout : 60,
+                                   r->log.len, outcome_names[last])
            : last == OUT_SPURIOUS ? xformat("no precision tried gives a counterexample that "
                                             "replays on the original program (%d attempts)",
                                             r->log.len)
@@ -1111,8 +1198,11 @@ static bool sums_of_arrays(Run *r) {
   LiftedVec facts = {0};
   const char *why = NULL;
   double t0 = clock_now();
-  bool ok = reductions_prove(r->orig, t0 + SUMS_SHARE * (r->deadline - r->start), &facts, &why);
-  say(r, "sums over arrays: %s (%.2f s)", ok ? "proved" : why, clock_now() - t0);
+  WorkScope s = begin(r, share(r, SUMS_SHARE));
+  bool ok = reductions_prove(r->orig, r->deadline, &facts, &why);
+  Work w = work_end(s);
+  say(r, "sums over arrays: %s (%.2f s, work %.2f)", ok ? "proved" : why, clock_now() - t0,
+      work_seconds(w));
   if (!ok)
     return false;
   r->verdict = VERDICT_TRUE;
@@ -1127,7 +1217,7 @@ static bool sums_of_arrays(Run *r) {
 /* A false verdict of any back-end is about the scalar program: it stands
  * only if a run of the original program reaches the error. */
 static void confirm_false(Run *r) {
-  Replay rp = replay_random(r->orig, min2(left(r), 5));
+  Replay rp = replay_random(r->orig, runs_of(min_work(rest(r), WORK_OF_SECONDS(5))));
   if (rp.found) {
     say(r, "replayed: %s", rp.description);
     found_bug(r, &rp, NULL);
@@ -1145,7 +1235,9 @@ static int other_backend(Run *r, Program *abs) {
     return finish(r);
   }
   say(r, "running %s", be->name);
+  WorkScope s = begin(r, rest(r));
   Answer a = backend_verify(be, abs, &bo);
+  work_end(s);
   if (a.verdict == VERDICT_TRUE && !uncovered_assertions(r->orig, abs, &r->o->cells, true))
     r->verdict = VERDICT_TRUE;
   else if (a.verdict == VERDICT_FALSE)
@@ -1171,14 +1263,16 @@ static int no_cells(Run *r) {
       return EXIT_INTERNAL;
     if (!exact && !c->params.len)
       continue;
-    SpacerResult sr = solve(r, c, exact ? left(r) : left(r) * 0.4);
+    WorkScope s = begin(r, exact ? rest(r) : (Work)(rest(r) * 0.4));
+    SpacerResult sr = solve(r, c, left(r));
+    work_end(s);
     if (sr.verdict == VERDICT_TRUE) {
       r->verdict = VERDICT_TRUE;
       r->how = "spacer (SMT arrays)";
       return finish(r);
     }
     if (sr.verdict == VERDICT_FALSE) {
-      Replay rp = replay_trace(r->orig, r->orig, c, &sr, min2(left(r), 5));
+      Replay rp = replay_trace(r->orig, r->orig, c, &sr, runs_of(WORK_OF_SECONDS(1)));
       if (rp.found) {
         found_bug(r, &rp, NULL);
         return finish(r);
@@ -1207,7 +1301,9 @@ static bool from_words(Run *r) {
   int n = lift_word_conjectures(r->orig, &v, LIFT_WORDS_MOST);
   if (!n)
     return false;
-  bool safe = recheck_proves_safety(r->orig, &v, min2(WORDS_SHARE * (r->deadline - r->start), left(r)));
+  WorkScope s = begin(r, share(r, WORDS_SHARE));
+  bool safe = recheck_proves_safety(r->orig, &v, left(r));
+  work_end(s);
   int proven = 0;
   for (int i = 0; i < v.len; i++)
     proven += v.data[i].checked > 0;
@@ -1228,22 +1324,19 @@ static bool from_words(Run *r) {
 
 /* ---- Every run, when there are few ------------------------------------------------------ */
 
-/* Statements the interpreter runs per second of --timeout when it runs
- * every run of a program: a count, so that the answer does not depend on
- * the machine's load. The interpreter runs about 40 million statements a
- * second here (60 million in 1.5 s, DESIGN.md); a twentieth of that rate
- * leaves the rest of the time to the other engines when the runs are too
- * long, and headroom for a machine many times slower or busier. */
-#define EXEC_STEPS_PER_SECOND 2000000LL
+/* The share of the work for running every run: the interpreter runs
+ * about 40 million statements a second (replay.h), so 2 million per
+ * second of --timeout; the rest is left to the other engines when the
+ * runs are too long. */
+#define EXEC_SHARE 0.15
 
 /* A program with no input (or inputs few enough to enumerate) is decided
  * by running it: every run safe is a proof, one run reaching the error a
  * counterexample. True when that decided the verdict. */
 static bool every_run(Run *r) {
-  double seconds = r->deadline - r->start;
   deadline_phase("running every run of the program");
   double t0 = clock_now();
-  AllRuns all = replay_all_runs(r->orig, (long long)(seconds * EXEC_STEPS_PER_SECOND));
+  AllRuns all = replay_all_runs(r->orig, runs_of(share(r, EXEC_SHARE)));
   if (all.decided && !all.safe)
     say(r, "a run of the original program reaches the error: %s", all.cex.description);
   say(r, "every run: %s (%ld runs, %lld statements, %.2f s)",
@@ -1317,7 +1410,8 @@ static int search(Run *r, Program *abs) {
   if (!abs && !o->no_cells && every_run(r))
     return finish(r);
   deadline_phase("random runs of the program");
-  Replay cex = replay_random(r->orig, min2(QUICK_SEARCH * (r->deadline - r->start), FIRST_RUNS));
+  Replay cex = replay_random(
+      r->orig, runs_of(min_work(share(r, QUICK_SEARCH), WORK_OF_SECONDS(FIRST_RUNS))));
   if (cex.found) {
     say(r, "a run of the original program reaches the error: %s", cex.description);
     found_bug(r, &cex, "random runs");
@@ -1337,7 +1431,9 @@ int verify_main(Options *o) {
            .show_invariants = o->lift_invariants};
   if (o->witness) /* the invariants of a proof go into the witness */
     o->lift_invariants = true;
-  r.deadline = r.start + (o->timeout > 0 ? o->timeout : 60);
+  double seconds = o->timeout > 0 ? o->timeout : 60;
+  r.deadline = r.start + seconds;
+  r.budget = (Work)(seconds * WORK_PER_SECOND);
   /* usage errors before any work (the random runs could end with a verdict) */
   if (o->inputs.len != 1)
     return usage("%s", "give one input file");
@@ -1368,6 +1464,7 @@ int verify_main(Options *o) {
   Program *abs = load_program(o, o->inputs.data[0], &r.orig);
   if (!abs)
     return EXIT_USAGE;
+  r.work_start = work_spent();
   return search(&r, other ? abs : NULL);
 }
 
@@ -1377,5 +1474,7 @@ bool emit_chc_facts(FILE *out, Options *o, Program *orig, double seconds) {
    * chances, scale with the time), writing the clauses the rest */
   r.deadline = r.start + seconds * 0.9;
   r.write_deadline = r.start + seconds * 0.98;
+  r.budget = (Work)(seconds * 0.9 * WORK_PER_SECOND);
+  r.work_start = work_spent();
   return search(&r, NULL) == 0;
 }

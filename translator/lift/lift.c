@@ -185,15 +185,13 @@ static void lift_one(Program *abs, Invariant *inv, LiftedVec *out) {
       vec_push(&scalar, parts.data[i]);
   for (int i = 0; i < c.cells.len; i++)
     lift_push_cell_consts(&c.cells.data[i], &cellconsts);
-  /* the projections may take long: a third of the time, the rest for the
+  /* the projections may take long: a third of the work, the rest for the
    * arrays */
-  double mine = smt_deadline();
-  if (mine > 0)
-    smt_set_deadline(clock_now() + (mine - clock_now()) / 3);
+  WorkScope projections = work_begin(work_left() / 3);
   Z3_ast sc = scalar_facts(&c, inv->formula, &scalar, &cellconsts);
+  work_end(projections);
   if (!lift_is_true(sc))
     lift_add(out, &c, sc, false);
-  smt_set_deadline(mine);
   if (inv->kind == POINT_ENTRY)
     return; /* a precondition is scalar (lift_add) */
   /* groups of conjuncts by the cells they mention */
@@ -228,8 +226,6 @@ static int lift_rank(Invariant *inv) {
   return inv->kind == POINT_EXIT ? 1 : 2;
 }
 
-/* Under a deadline each invariant gets an equal share of the time left,
- * so that one huge loop invariant cannot starve the others. */
 /* The entry invariant of a function other than the program's entry is the
  * context of its calls: its scalar part is lifted (a precondition the
  * re-check proves at every call, recheck.h); the entry function's is what
@@ -240,8 +236,11 @@ static bool liftable(Program *abs, Invariant *inv) {
   return inv->kind != POINT_ENTRY || (inv->func && abs->entry && inv->func != abs->entry);
 }
 
+/* Under a work budget (work.h) each invariant gets an equal share of the
+ * work left, so that one huge loop invariant cannot starve the others. */
 void lift_answer(Program *abs, Answer *a, LiftedVec *out) {
-  double deadline = smt_deadline();
+  /* (quantifier-free arithmetic over the cells: thousands of small checks) */
+  SmtQueries kind = smt_set_queries(SMT_ARITHMETIC);
   int todo = 0;
   for (int i = 0; i < a->invariants.len; i++)
     todo += liftable(abs, &a->invariants.data[i]);
@@ -250,10 +249,9 @@ void lift_answer(Program *abs, Answer *a, LiftedVec *out) {
       Invariant *inv = &a->invariants.data[i];
       if (!liftable(abs, inv) || lift_rank(inv) != rank)
         continue;
-      if (deadline > 0)
-        smt_set_deadline(clock_now() + (deadline - clock_now()) / todo);
-      todo--;
+      WorkScope mine = work_begin(work_left() / todo--);
       lift_one(abs, inv, out);
+      work_end(mine);
     }
-  smt_set_deadline(deadline);
+  smt_set_queries(kind);
 }

@@ -217,6 +217,8 @@ static Z3_ast body_of(Check *ck, ChcClause *cl) {
   return b ? b : smt_true();
 }
 
+/* Is body -> goal valid? Each check within its work (Z3's resource limit:
+ * ck->work, or 3 s' worth, work.h), and no later than the deadline. */
 static bool valid(Check *ck, Z3_ast body, Z3_ast goal) {
   double left = ck->deadline - clock_now();
   if (left <= 0.05)
@@ -224,8 +226,11 @@ static bool valid(Check *ck, Z3_ast body, Z3_ast goal) {
   Z3_ast f = smt_and2(body, smt_not(goal));
   if (ck->work)
     return smt_check_work(f, ck->work, left) == Z3_L_FALSE;
-  return smt_check(f, left < 3 ? left : 3) == Z3_L_FALSE;
+  return smt_check(f, 3) == Z3_L_FALSE;
 }
+
+/* Is the re-check still within its budget: the work and the clock? */
+static bool in_budget(Check *ck) { return !work_exhausted() && clock_now() < ck->deadline; }
 
 /* ---- Preconditions ------------------------------------------------------------------ */
 
@@ -511,6 +516,7 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
     return false;
   }
   Check ck = {c, {0}, clock_now() + timeout, NULL, work};
+  SmtQueries kind = smt_set_queries(SMT_GENERAL); /* (whatever the caller's) */
   for (int i = 0; i < v->len; i++) {
     Lifted *l = &v->data[i];
     ChcPred *pr = pred_for(c, l);
@@ -536,9 +542,11 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
   add_frame_facts(&ck);
   if (safety)
     add_safety(&ck);
-  while (round_(&ck) && clock_now() < ck.deadline)
-    ;
-  bool in_time = clock_now() < ck.deadline;
+  /* done when a round drops nothing (every check in it passed: whatever
+   * is left of the budget then, what is alive is inductive) */
+  bool in_time = false;
+  while (!in_time && in_budget(&ck))
+    in_time = !round_(&ck);
   for (int i = 0; i < ck.cands.len; i++)
     if (ck.cands.data[i].l)
       ck.cands.data[i].l->checked = in_time;
@@ -565,6 +573,7 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
       safe = valid(&ck, smt_and2(body_of(&ck, cl), entry_pre(&ck, cl)), smt_false());
   }
   keep_proven_conjectures(v);
+  smt_set_queries(kind);
   return safe;
 }
 
@@ -587,7 +596,7 @@ static int recheck_with_more(Program *orig, LiftedVec *v, double timeout,
       vec_push(&more, v->data[i]);
   int had = more.len;
   add(orig, &more);
-  if (more.len == had || until - clock_now() < 0.2)
+  if (more.len == had || until - clock_now() < 0.2 || work_left() < WORK_OF_SECONDS(0.2))
     return 0;
   check_all(orig, &more, until - clock_now(), false, work);
   if (count_checked(&more) > count_checked(v))

@@ -838,7 +838,7 @@ static bool value_set(Upd *up, Item *first, SmtAsts *forms) {
     frontier = (ItemVec){0};
     for (int i = 0; i < made.len; i++) {
       Z3_ast f = item_formula(up, &made.data[i]);
-      if (!f || clock_now() > up->g->deadline)
+      if (!f || clock_now() > up->g->deadline || work_exhausted())
         return false;
       if (subsumed(up->g, forms, f))
         continue;

@@ -85,7 +85,8 @@ static Z3_ast fresh_int(Prover *pv, const char *base) {
   return smt_int_const(xformat("%s!r%d", base, pv->fresh++));
 }
 
-static bool time_left(Prover *pv) { return clock_now() < pv->deadline; }
+/* Within the work budget (work.h) and before the deadline? */
+static bool time_left(Prover *pv) { return !work_exhausted() && clock_now() < pv->deadline; }
 
 static bool valid(Prover *pv, Z3_ast hyp, Z3_ast goal) {
   return time_left(pv) && smt_implies(hyp, goal, CHECK_TIMEOUT);

@@ -5,7 +5,7 @@
  * The text is a sequence of fields separated by blanks: numbers, and
  * strings as LENGTH:BYTES (so that reasons and formulas need no quoting):
  *
- *   answer VERDICT SECONDS REASON TRACE NINVARIANTS
+ *   answer VERDICT SECONDS WORK REASON TRACE NINVARIANTS
  *   inv FUNC LOOP KIND LINE COL FILE SOURCE FORMULA     (NINVARIANTS times)
  *   end                                                 (and a newline)
  *
@@ -53,7 +53,7 @@ static int func_index(const Program *p, const Func *f) {
 }
 
 void answer_write(FILE *out, const Program *p, const Answer *a) {
-  fprintf(out, "answer %d %.17g", (int)a->verdict, a->seconds);
+  fprintf(out, "answer %d %.17g %lld", (int)a->verdict, a->seconds, a->work);
   put_string(out, a->reason);
   put_string(out, a->trace);
   fprintf(out, " %d\n", a->invariants.len);
@@ -158,6 +158,7 @@ bool answer_read(const char *text, size_t len, Program *p, Answer *a) {
   a->verdict = verdict == VERDICT_TRUE || verdict == VERDICT_FALSE ? (Verdict)verdict
                                                                    : VERDICT_UNKNOWN;
   a->seconds = number(&r);
+  a->work = (long long)number(&r);
   a->reason = string(&r);
   a->trace = string(&r);
   int n = (int)number(&r);

@@ -35,6 +35,7 @@ typedef struct Answer {
   Verdict verdict;     /* about the error; UNKNOWN when not asked or no answer */
   const char *reason;  /* why unknown (timeout, tool missing, crashed, ...) */
   double seconds;
+  long long work;      /* what the engine did (work.h), 0 if it does not say */
   VEC(Invariant) invariants;
   const char *trace;   /* raw counterexample text from the tool, if any */
 } Answer;

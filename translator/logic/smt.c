@@ -8,6 +8,7 @@
 #include "smt.h"
 #include "names.h"
 #include "proc.h"
+#include "work.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,11 @@
 
 static Z3_context ctx;
 static int nfresh;
+/* A solver never checked: its statistics carry the context's resource
+ * count (Z3's steps, the measure of the work done: work.h). */
+static Z3_solver probe;
+/* see smt_set_queries */
+static SmtQueries queries = SMT_GENERAL;
 
 static void on_error(Z3_context c, Z3_error_code e) {
   (void)c;
@@ -35,14 +41,92 @@ Z3_context smt_ctx(void) {
     ctx = Z3_mk_context(cfg);
     Z3_del_config(cfg);
     Z3_set_error_handler(ctx, on_error);
+    probe = Z3_mk_solver(ctx);
+    Z3_solver_inc_ref(ctx, probe);
   }
   return ctx;
 }
 
+/* The resource count of the context (Z3 counts the steps of every
+ * check, tactic and simplification in it). */
+static Work context_count(void) {
+  if (!ctx)
+    return 0;
+  Z3_stats st = Z3_solver_get_statistics(ctx, probe);
+  Z3_stats_inc_ref(ctx, st);
+  Work n = 0;
+  for (unsigned i = 0; i < Z3_stats_size(ctx, st); i++)
+    if (!strcmp(Z3_stats_get_key(ctx, st, i), "rlimit count"))
+      n = Z3_stats_is_uint(ctx, st, i) ? (Work)Z3_stats_get_uint_value(ctx, st, i)
+                                      : (Work)Z3_stats_get_double_value(ctx, st, i);
+  Z3_stats_dec_ref(ctx, st);
+  return n;
+}
+
+SmtQueries smt_set_queries(SmtQueries q) {
+  SmtQueries old = queries;
+  queries = q;
+  return old;
+}
+
+/* The cost of a check in each kind of query, as time on the reference
+ * machine (work.h): a fixed part (making the solver: Z3's simple solver,
+ * the SMT core alone, is quick to make; its default one is not) and Z3's
+ * steps, in tenths of the reference's work per step (Spacer makes 12
+ * million steps a second; the checks of this process 1.9 million
+ * (arithmetic) and 2 million (general) a second, besides a millisecond to
+ * make a default solver). Fitted to the checks of two examples' searches
+ * and a sum over arrays (A2S_WORK_STATS=1, DESIGN.md). */
+static const int tenths_per_step[] = {[SMT_ARITHMETIC] = 63, [SMT_GENERAL] = 60};
+static const Work overhead_of[] = {[SMT_ARITHMETIC] = WORK_OF_SECONDS(0.00012),
+                                   [SMT_GENERAL] = WORK_OF_SECONDS(0.001)};
+
+/* For calibrating the weights (A2S_WORK_STATS=1: on stderr at the end):
+ * Z3's steps and the seconds they took, per weight. */
+static struct { Work steps; double seconds; long checks; } calibration[2];
+static double check_began;
+
+static void print_calibration(void) {
+  for (int w = 0; w < 2; w++)
+    if (calibration[w].checks)
+      fprintf(stderr, "smt: %s: %ld checks, %lld steps, %.2f s, %.2f M steps/s\n",
+              w == SMT_GENERAL ? "general" : "arithmetic",
+              calibration[w].checks, calibration[w].steps, calibration[w].seconds,
+              calibration[w].steps / 1e6 / (calibration[w].seconds + 1e-9));
+}
+
+/* The context's count at the start of a check. */
+static Work count_start(void) {
+  static int stats = -1;
+  if (stats < 0) {
+    stats = getenv("A2S_WORK_STATS") != NULL;
+    if (stats)
+      atexit(print_calibration);
+  }
+  if (stats)
+    check_began = clock_now();
+  return context_count();
+}
+
+/* Z3's work since `from` (count_start), charged to the work budget at the
+ * weight of the queries now made. */
+static void charge_since(Work from) {
+  Work steps = context_count() - from;
+  work_charge(steps * tenths_per_step[queries] / 10 + overhead_of[queries]);
+  if (check_began > 0) {
+    calibration[queries].steps += steps;
+    calibration[queries].seconds += clock_now() - check_began;
+    calibration[queries].checks++;
+  }
+}
+
 void smt_reset(void) {
-  if (ctx)
+  if (ctx) {
+    Z3_solver_dec_ref(ctx, probe);
     Z3_del_context(ctx);
+  }
   ctx = NULL;
+  probe = NULL;
   nfresh = 0;
 }
 
@@ -329,23 +413,48 @@ static long memory_limit_mb;
 
 void smt_set_memory(long mb) { memory_limit_mb = mb > 0 ? proc_resident_mb() + mb : 0; }
 
-/* Past the deadline or the memory budget: nothing starts. */
+/* Past the deadline, the memory budget or the work budget (work.h):
+ * nothing starts. */
 static bool out_of_budget(void) {
   if (memory_limit_mb && proc_resident_mb() > memory_limit_mb)
+    return true;
+  if (work_exhausted())
     return true;
   if (deadline <= 0)
     return false;
   return clock_now() >= deadline;
 }
 
+/* The resource limit of a check: seconds' worth of work at the reference
+ * rate (0: none), within what the work budget has left, in Z3's steps at
+ * the weight of the queries now made; 0 for none. */
+static unsigned rlimit_for(double seconds) {
+  Work w = seconds > 0 ? WORK_OF_SECONDS(seconds) : WORK_UNLIMITED;
+  Work left = work_left();
+  if (left < w)
+    w = left;
+  if (w < WORK_UNLIMITED)
+    w = w * 10 / tenths_per_step[queries];
+  if (w >= WORK_UNLIMITED)
+    return 0;
+  return w < 1 ? 1 : w > 4000000000LL ? 4000000000U : (unsigned)w;
+}
+
+/* A solver whose checks stop after timeout seconds' worth of work (0:
+ * only the work budget's limit). */
 static Z3_solver solver_with_timeout(double timeout) {
   Z3_context c = smt_ctx();
-  Z3_solver s = Z3_mk_solver(c);
+  Z3_solver s = queries == SMT_GENERAL ? Z3_mk_solver(c) : Z3_mk_simple_solver(c);
   Z3_solver_inc_ref(c, s);
-  if (timeout > 0) {
+  unsigned rlimit = rlimit_for(timeout);
+  if (timeout > 0 || rlimit) {
     Z3_params p = Z3_mk_params(c);
     Z3_params_inc_ref(c, p);
-    Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), (unsigned)(timeout * 1000));
+    if (timeout > 0)
+      Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"),
+                         (unsigned)(timeout * WORK_CLOCK_HEADROOM * 1000));
+    if (rlimit)
+      Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), rlimit);
     Z3_solver_set_params(c, s, p);
     Z3_params_dec_ref(c, p);
   }
@@ -356,10 +465,12 @@ Z3_lbool smt_check(Z3_ast f, double timeout) {
   if (out_of_budget())
     return Z3_L_UNDEF;
   Z3_context c = smt_ctx();
+  Work from = count_start();
   Z3_solver s = solver_with_timeout(timeout);
   Z3_solver_assert(c, s, f);
   Z3_lbool r = Z3_solver_check(c, s);
   Z3_solver_dec_ref(c, s);
+  charge_since(from);
   return r;
 }
 
@@ -367,15 +478,18 @@ Z3_lbool smt_check_work(Z3_ast f, unsigned work, double timeout) {
   if (out_of_budget())
     return Z3_L_UNDEF;
   Z3_context c = smt_ctx();
+  Work from = count_start();
   Z3_solver s = solver_with_timeout(timeout);
+  unsigned left = rlimit_for(0);
   Z3_params p = Z3_mk_params(c);
   Z3_params_inc_ref(c, p);
-  Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), work);
+  Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), left && left < work ? left : work);
   Z3_solver_set_params(c, s, p);
   Z3_params_dec_ref(c, p);
   Z3_solver_assert(c, s, f);
   Z3_lbool r = Z3_solver_check(c, s);
   Z3_solver_dec_ref(c, s);
+  charge_since(from);
   return r;
 }
 
@@ -390,12 +504,17 @@ Z3_lbool smt_solver_check(Z3_solver s, Z3_ast extra) {
   if (out_of_budget())
     return Z3_L_UNDEF;
   Z3_context c = smt_ctx();
-  if (!extra)
-    return Z3_solver_check(c, s);
-  Z3_solver_push(c, s);
-  Z3_solver_assert(c, s, extra);
-  Z3_lbool r = Z3_solver_check(c, s);
-  Z3_solver_pop(c, s, 1);
+  Work from = count_start();
+  Z3_lbool r;
+  if (!extra) {
+    r = Z3_solver_check(c, s);
+  } else {
+    Z3_solver_push(c, s);
+    Z3_solver_assert(c, s, extra);
+    r = Z3_solver_check(c, s);
+    Z3_solver_pop(c, s, 1);
+  }
+  charge_since(from);
   return r;
 }
 
@@ -413,9 +532,11 @@ unsigned long long smt_solver_holding(Z3_solver s, Z3_ast extra, Z3_ast *atoms, 
         all = smt_and2(all, atoms[i]);
     if (out_of_budget())
       return 0;
+    Work from = count_start();
     Z3_solver_push(c, s);
     Z3_solver_assert(c, s, smt_and2(extra, smt_not(all)));
     Z3_lbool r = Z3_solver_check(c, s);
+    charge_since(from);
     unsigned long long before = candidates;
     if (r == Z3_L_TRUE) {
       Z3_model m = Z3_solver_get_model(c, s);
@@ -460,10 +581,14 @@ static Z3_ast apply_tactic(const char *name, Z3_ast f) {
   Z3_goal g = Z3_mk_goal(c, false, false, false);
   Z3_goal_inc_ref(c, g);
   Z3_goal_assert(c, g, f);
+  Work from = count_start();
   Z3_apply_result r = Z3_tactic_apply(c, t, g);
   Z3_ast out = NULL;
-  if (Z3_get_error_code(c) == Z3_OK && r) {
+  bool applied = Z3_get_error_code(c) == Z3_OK && r;
+  if (applied) /* (before any other call: the result is reference-counted) */
     Z3_apply_result_inc_ref(c, r);
+  charge_since(from);
+  if (applied) {
     unsigned n = Z3_apply_result_get_num_subgoals(c, r);
     Z3_ast disj = NULL;
     for (unsigned i = 0; i < n; i++) {
@@ -844,7 +969,9 @@ static bool refutes(Z3_solver s, Z3_ast *lits, int n, bool *core) {
     proxies[i] = Z3_mk_fresh_const(c, "lit", Z3_mk_bool_sort(c));
     Z3_solver_assert(c, s, Z3_mk_implies(c, proxies[i], lits[i]));
   }
+  Work from = count_start();
   bool unsat = Z3_solver_check_assumptions(c, s, (unsigned)n, proxies) == Z3_L_FALSE;
+  charge_since(from);
   if (unsat && core) {
     Z3_ast_vector v = Z3_solver_get_unsat_core(c, s);
     Z3_ast_vector_inc_ref(c, v);
@@ -936,7 +1063,9 @@ Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout) {
   Z3_ast result = NULL;
   bool ok = false;
   for (int n = 0; n <= max_cubes; n++) {
+    Work from = count_start();
     Z3_lbool r = Z3_solver_check(c, s);
+    charge_since(from);
     if (r == Z3_L_FALSE) {
       ok = true;
       break;

@@ -13,6 +13,7 @@
 #include <z3.h>
 
 #include "ir.h"
+#include "work.h"
 
 /* The shared context (created on first use; parameters: model on). */
 Z3_context smt_ctx(void);
@@ -91,7 +92,19 @@ double smt_deadline(void);
  * (proc.h: RLIMIT_AS). A check that starts under the budget is not stopped
  * when it passes it. */
 void smt_set_memory(long mb);
-/* Satisfiability with a timeout in seconds (0: none): Z3_L_TRUE/FALSE/UNDEF. */
+/* The kind of queries the checks below are now about: any (the default:
+ * Z3's default solver, whose preprocessing quantified formulas over
+ * arrays need) or quantifier-free arithmetic (its simple solver, a hundred
+ * times quicker to make: the lifting makes thousands of small checks). Every
+ * check, tactic and DNF charges its work to the work budget (work.h): Z3's
+ * steps (its resource count) at the kind's rate, plus the making of the
+ * solver (both measured, smt.c). Returns the kind before. */
+typedef enum { SMT_GENERAL, SMT_ARITHMETIC } SmtQueries;
+SmtQueries smt_set_queries(SmtQueries q);
+/* Satisfiability within timeout seconds' worth of work (0: none; work.h:
+ * WORK_RATE units a second, and never more than the work budget has
+ * left; the clock stops a check only at WORK_CLOCK_HEADROOM times that):
+ * Z3_L_TRUE/FALSE/UNDEF. Every check below is limited the same way. */
 Z3_lbool smt_check(Z3_ast f, double timeout);
 /* The same within Z3's resource limit work (rlimit: a count of its steps,
  * the same on a busy machine as on an idle one) as well as the timeout. */

@@ -155,6 +155,7 @@ static bool try_run(Program *orig, Guide *g, long long steps, Replay *out) {
   RunInfo ri = run_program(orig, &o, steps);
   g->record = NULL;
   out->runs++;
+  out->steps += ri.steps;
   if (ri.result == RUN_ERROR) {
     out->found = true;
     out->description = describe(&ri, out->runs);
@@ -164,17 +165,23 @@ static bool try_run(Program *orig, Guide *g, long long steps, Replay *out) {
   return false;
 }
 
-Replay replay_random(Program *orig, double seconds) {
+/* The statements one run may take, at most, of what is left. */
+static long long run_share(long long most, long long statements, const Replay *out) {
+  long long left = statements - out->steps;
+  return left < most ? left : most;
+}
+
+Replay replay_random(Program *orig, long long statements) {
   Replay out = {0};
-  double end = clock_now() + seconds;
   Guide g = {{12345, 0}, {0}, {0}, false, NULL, NULL};
-  for (long i = 0; clock_now() < end && i < 100000; i++) {
+  for (long i = 0; out.steps < statements && i < 100000; i++) {
     g.rng.s = 0x1234567ULL + (unsigned long long)i * 7919;
     g.rng.profile = (int)(i % 3);
     g.zero_fallback = i == 0;
-    if (try_run(orig, &g, 2000000, &out))
+    if (try_run(orig, &g, run_share(2000000, statements, &out), &out))
       break;
   }
+  work_charge(RUN_WORK(out.steps));
   return out;
 }
 
@@ -291,7 +298,15 @@ static bool next_choices(Enum *en) {
   return false;
 }
 
+static AllRuns all_runs(Program *orig, long long max_steps);
+
 AllRuns replay_all_runs(Program *orig, long long max_steps) {
+  AllRuns out = all_runs(orig, max_steps);
+  work_charge(RUN_WORK(out.steps));
+  return out;
+}
+
+static AllRuns all_runs(Program *orig, long long max_steps) {
   AllRuns out = {0};
   Enum en = {0};
   for (int i = 0; i < orig->funcs.len; i++)
@@ -445,7 +460,7 @@ static int clause_values(Guide *g, Chc *c, GroundFact *f, GroundFact **stack, in
   return 0;
 }
 
-Replay replay_trace(Program *orig, Program *abs, Chc *c, SpacerResult *r, double seconds) {
+Replay replay_trace(Program *orig, Program *abs, Chc *c, SpacerResult *r, long long statements) {
   (void)abs;
   Replay out = {0};
   if (!r->trace.len)
@@ -457,14 +472,14 @@ Replay replay_trace(Program *orig, Program *abs, Chc *c, SpacerResult *r, double
     top -= clause_values(&g, c, &r->trace.data[i], stack, top);
     stack[top++] = &r->trace.data[i];
   }
-  double end = clock_now() + seconds;
-  for (long i = 0; clock_now() < end && i < 2000; i++) {
+  for (long i = 0; out.steps < statements && i < 2000; i++) {
     g.zero_fallback = i == 0;
     g.rng.s = 99991ULL * (unsigned long long)(i + 1);
     g.rng.profile = (int)(i % 3);
-    if (try_run(orig, &g, 5000000, &out))
+    if (try_run(orig, &g, run_share(5000000, statements, &out), &out))
       break;
   }
+  work_charge(RUN_WORK(out.steps));
   return out;
 }
 

@@ -9,6 +9,7 @@
 #define A2S_REPLAY_H
 
 #include "interp.h"
+#include "work.h"
 
 struct Chc;
 struct SpacerResult;
@@ -29,10 +30,21 @@ typedef struct Replay {
    * statement where it reached the error. */
   VEC(ReplayInput) inputs;
   Loc error;
+  long long steps;         /* statements executed, all runs together */
 } Replay;
 
-/* Random runs (small values, type bounds, boundary cases) for up to seconds. */
-Replay replay_random(Program *orig, double seconds);
+/* Statements the interpreter runs in a second on the reference machine
+ * (DESIGN.md): the work of a run is its statements at that rate (work.h),
+ * charged to the work budget by every function below. Their limits are
+ * counts of statements, so a busy machine gets the same answer. */
+#define RUN_STATEMENTS_PER_SECOND 40000000LL
+#define RUN_WORK(statements) ((Work)(statements) * WORK_RATE / RUN_STATEMENTS_PER_SECOND)
+#define RUN_STATEMENTS(work) ((long long)((work) / WORK_RATE * RUN_STATEMENTS_PER_SECOND + \
+                                          (work) % WORK_RATE * RUN_STATEMENTS_PER_SECOND / WORK_RATE))
+
+/* Random runs (small values, type bounds, boundary cases, seeded: the same
+ * runs every time), at most statements in all. */
+Replay replay_random(Program *orig, long long statements);
 /* Every run of orig, when there are few enough to run them all: the
  * program reads no nondeterministic value (a local's value at its
  * declaration counts only when the next statements can read it), or only
@@ -58,7 +70,7 @@ AllRuns replay_all_runs(Program *orig, long long max_steps);
  * nondeterministic values and array contents along Spacer's trace are fed
  * to the original program first. */
 Replay replay_trace(Program *orig, Program *abs, struct Chc *c, struct SpacerResult *r,
-                    double seconds);
+                    long long statements);
 
 /* Where a counterexample of the cells goes wrong in the original program:
  * the first read whose value in the abstract trace no array gives -- the
