@@ -442,6 +442,10 @@ SpacerResult spacer_race(Chc *c, double timeout, long memory_mb, const char **wi
     }
   if (best < 0)
     best = 0; /* no answer: libz3's reason (a timeout, mostly) */
+  if (getenv("A2S_DEBUG_RACE"))
+    fprintf(stderr, "race: libz3 %d (%s, %.2f s), node %d (%s, %.2f s)\n", res[0].verdict,
+            res[0].reason ? res[0].reason : "", res[0].seconds, res[1].verdict,
+            res[1].reason ? res[1].reason : "", res[1].seconds);
   /* libz3's work, unless it was stopped because the other proved first */
   work_charge(stopped[0] ? res[best].work : res[0].work);
   if (winner)
