@@ -27,14 +27,15 @@
 #
 # usage: verify.sh ARR2SCALAR SOURCE_DIR BUILD_DIR
 # Environment: A2S_TEST_JOBS (parallel runs, default 2), A2S_VERIFY_TIMEOUT
-# (--timeout of the z3 runs, default 5 s; node runs get twice that: Node.js
+# (--timeout of the z3 runs, default 15 s: a third of it is the search's
+# work budget, translator/base/work.h; node runs get twice that: Node.js
 # and the WebAssembly Z3 take a second or more to start).
 # shellcheck source=lib.sh
 . "$2/tests/e2e/lib.sh"
 data=$src/tests/data/verify
 
 jobs_max=${A2S_TEST_JOBS:-2}
-T=${A2S_VERIFY_TIMEOUT:-5}
+T=${A2S_VERIFY_TIMEOUT:-15}
 TN=$((2 * T))
 # A run must end by its --timeout plus `late` (one solver call in flight,
 # a loaded machine); after `slack` it is reported. One that does not end by
