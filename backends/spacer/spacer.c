@@ -24,6 +24,7 @@
 #include "spacer.h"
 
 #include "proc.h"
+#include "smt.h"
 #include "work.h"
 
 #include <stdlib.h>
@@ -146,18 +147,11 @@ static void print_facts(Child *ch, Z3_ast proof, int depth) {
   fputc('\n', ch->out);
 }
 
-/* The resource count of a context: a solver's statistics carry it. */
+/* The resource count of the child's context (a fresh solver carries it). */
 static long long resource_count(Z3_context z) {
   Z3_solver s = Z3_mk_solver(z);
   Z3_solver_inc_ref(z, s);
-  Z3_stats st = Z3_solver_get_statistics(z, s);
-  Z3_stats_inc_ref(z, st);
-  long long n = 0;
-  for (unsigned i = 0; i < Z3_stats_size(z, st); i++)
-    if (!strcmp(Z3_stats_get_key(z, st, i), "rlimit count"))
-      n = Z3_stats_is_uint(z, st, i) ? (long long)Z3_stats_get_uint_value(z, st, i)
-                                    : (long long)Z3_stats_get_double_value(z, st, i);
-  Z3_stats_dec_ref(z, st);
+  long long n = smt_resource_count(z, s);
   Z3_solver_dec_ref(z, s);
   return n;
 }

@@ -47,21 +47,21 @@ Z3_context smt_ctx(void) {
   return ctx;
 }
 
-/* The resource count of the context (Z3 counts the steps of every
- * check, tactic and simplification in it). */
-static Work context_count(void) {
-  if (!ctx)
-    return 0;
-  Z3_stats st = Z3_solver_get_statistics(ctx, probe);
-  Z3_stats_inc_ref(ctx, st);
+Work smt_resource_count(Z3_context z, Z3_solver s) {
+  Z3_stats st = Z3_solver_get_statistics(z, s);
+  Z3_stats_inc_ref(z, st);
   Work n = 0;
-  for (unsigned i = 0; i < Z3_stats_size(ctx, st); i++)
-    if (!strcmp(Z3_stats_get_key(ctx, st, i), "rlimit count"))
-      n = Z3_stats_is_uint(ctx, st, i) ? (Work)Z3_stats_get_uint_value(ctx, st, i)
-                                      : (Work)Z3_stats_get_double_value(ctx, st, i);
-  Z3_stats_dec_ref(ctx, st);
+  for (unsigned i = 0; i < Z3_stats_size(z, st); i++)
+    if (!strcmp(Z3_stats_get_key(z, st, i), "rlimit count"))
+      n = Z3_stats_is_uint(z, st, i) ? (Work)Z3_stats_get_uint_value(z, st, i)
+                                    : (Work)Z3_stats_get_double_value(z, st, i);
+  Z3_stats_dec_ref(z, st);
   return n;
 }
+
+/* The resource count of this process's context (Z3 counts the steps of
+ * every check, tactic and simplification in it). */
+static Work context_count(void) { return ctx ? smt_resource_count(ctx, probe) : 0; }
 
 SmtQueries smt_set_queries(SmtQueries q) {
   SmtQueries old = queries;

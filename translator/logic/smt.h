@@ -101,6 +101,9 @@ void smt_set_memory(long mb);
  * solver (both measured, smt.c). Returns the kind before. */
 typedef enum { SMT_GENERAL, SMT_ARITHMETIC } SmtQueries;
 SmtQueries smt_set_queries(SmtQueries q);
+/* Z3's resource count of context z (the steps of everything done in it
+ * so far), read off the statistics of its solver s (any solver of z). */
+Work smt_resource_count(Z3_context z, Z3_solver s);
 /* Satisfiability within timeout seconds' worth of work (0: none; work.h:
  * WORK_RATE units a second, and never more than the work budget has
  * left; the clock stops a check only at WORK_CLOCK_HEADROOM times that):
