@@ -251,7 +251,8 @@ static ExprKind binop_kind(const char *op) {
 
 static bool is_pointer_like(CXType t) {
   CXType c = clang_getCanonicalType(t);
-  return c.kind == CXType_Pointer || c.kind == CXType_ConstantArray ||
+  return (c.kind == CXType_Pointer && !pa_is_function_pointer(c)) ||
+         c.kind == CXType_ConstantArray ||
          c.kind == CXType_IncompleteArray || c.kind == CXType_VariableArray;
 }
 
@@ -501,12 +502,87 @@ static Expr *conv_subscript(FE *fe, CXCursor c) {
   return e;
 }
 
-static Expr *conv_call(FE *fe, CXCursor c) {
+/* ---- Function pointers ---- */
+
+static Stmt *expr_stmt(Expr *e, Loc loc);
+
+/* A function of the program as a value: its position in prog->funcs plus
+ * one (0 is the null pointer), or 0 if it has no definition. */
+static int function_tag(FE *fe, CXCursor func) {
+  Func *f = find_func(fe->prog, cx_spelling(func));
+  for (int i = 0; f && i < fe->prog->funcs.len && i < fe->defs.len; i++)
+    if (fe->prog->funcs.data[i] == f && !clang_Cursor_isNull(fe->defs.data[i]))
+      return i + 1;
+  return 0;
+}
+
+/* f(args) through a pointer-to-function parameter, which holds a tag:
+ * the call of each function of the program of the pointee's type, the one
+ * whose tag it holds; any other tag (null) stops the run. */
+static Expr *call_through_pointer(FE *fe, CXCursor c) {
+  Loc loc = cx_loc(c);
+  CursorVec ch = cx_children(c);
+  CXType pt = ch.len ? clang_getCursorType(ch.data[0]) : (CXType){0};
+  if (!ch.len || !pa_is_function_pointer(pt))
+    return bad_expr(fe, c, "call through a function pointer other than a parameter");
+  CXType ft = cx_canon(clang_getPointeeType(cx_canon(pt)));
+  CXType rt = cx_canon(clang_getResultType(ft));
+  Type *t = rt.kind == CXType_Void ? ty_int : conv_scalar_type(c, rt);
+  Var *tag = new_temp(fe->prog, fe->func, "fn", ty_int, ROLE_TEMP, loc);
+  Var *res = new_temp(fe->prog, fe->func, "ret", t, ROLE_TEMP, loc);
+  Stmt *body = new_block(loc);
+  block_add(body, expr_stmt(mk_assign(new_var_ref(tag, loc), conv_operand(fe, ch.data[0]), loc),
+                            loc));
+  Stmt *chain = expr_stmt(assume_expr(new_num(0, loc), loc), loc);
+  int nargs = ch.len - 1;
+  for (int i = fe->defs.len - 1; i >= 0; i--) {
+    CXCursor def = fe->defs.data[i];
+    if (clang_Cursor_isNull(def) ||
+        !clang_equalTypes(cx_canon(clang_getCursorType(def)), ft) ||
+        clang_Cursor_getNumArguments(def) != nargs)
+      continue;
+    Func *f = fe->prog->funcs.data[i];
+    Expr *call = mk(E_CALL, f->ret ? f->ret : ty_int, loc);
+    call->name = f->name;
+    call->func = f;
+    for (int k = 0; k < nargs; k++)
+      conv_argument(fe, ch.data[k + 1], clang_Cursor_getArgument(def, (unsigned)k), &call->args);
+    Expr *effect = rt.kind == CXType_Void
+                       ? call
+                       : mk_assign(new_var_ref(res, loc), mk_cast(call, t), loc);
+    Stmt *then = expr_stmt(effect, loc);
+    Expr *is = new_binary(E_EQ, new_var_ref(tag, loc), new_num(i + 1, loc), loc);
+    is->type = ty_int;
+    chain = new_if(is, then, chain, loc);
+  }
+  block_add(body, chain);
+  return stmt_value(body, new_var_ref(res, loc), t, loc);
+}
+
+/* The arguments of one call for the parameters of one based class must
+ * point into one block (the first such parameter brings it); the call's
+ * entries are popped. */
+static void same_blocks(FE *fe, int from) {
+  for (int i = from; i < fe->call_blocks.len; i++)
+    for (int j = from; j < i; j++) {
+      CallBlock *x = &fe->call_blocks.data[j], *y = &fe->call_blocks.data[i];
+      if (x->cls == y->cls && x->blk != y->blk) {
+        bad_expr(fe, y->arg, xformat("argument for the pointer parameter '%s': it points into "
+                                     "another array than the argument for '%s' (the callee "
+                                     "compares them, or another call passes them into one array)",
+                                     cx_spelling(y->param), cx_spelling(x->param)));
+        j = i;
+      }
+    }
+  fe->call_blocks.len = from;
+}
+
+Expr *conv_call(FE *fe, CXCursor c) {
   CursorVec ch = cx_children(c);
   Loc loc = cx_loc(c);
   CXCursor callee = clang_getCursorReferenced(c);
   if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
-    return bad_expr(fe, c, "call through a function pointer");
+    return call_through_pointer(fe, c);
   const char *name = cx_spelling(callee);
   Func *f = find_func(fe->prog, name);
   Builtin b = builtin_of(name, f && f->body);
@@ -515,7 +591,10 @@ static Expr *conv_call(FE *fe, CXCursor c) {
   LibFunc lib = fe->pa && b == B_NONE ? pa_library_call(c) : LIB_NONE;
   if (lib != LIB_NONE)
     return conv_library_call(fe, c, lib, NULL);
-  Type *rt = conv_scalar_type(c, clang_getCursorType(c));
+  CXType ct = cx_canon(clang_getCursorType(c));
+  Type *rt = ct.kind == CXType_Record ? ty_int /* its result is left in an object: conv_place */
+             : ct.kind == CXType_Pointer && f && f->ret ? f->ret /* an offset: call_value */
+                                                         : conv_scalar_type(c, ct);
   if (b == B_NONDET) {
     /* without a prototype (or a declaration) the call is an int: the
      * function's name says what it returns */
@@ -543,6 +622,7 @@ static Expr *conv_call(FE *fe, CXCursor c) {
   int first = ch.len - clang_Cursor_getNumArguments(c);
   CXCursor def = clang_getCursorDefinition(callee);
   int nparams = clang_Cursor_isNull(def) ? -1 : clang_Cursor_getNumArguments(def);
+  int blocks_before = fe->call_blocks.len; /* an argument may itself be a call */
   for (int i = first; i < ch.len; i++) {
     if (fe->pa && b == B_NONE && i - first < nparams) {
       conv_argument(fe, ch.data[i], clang_Cursor_getArgument(def, (unsigned)(i - first)),
@@ -554,6 +634,7 @@ static Expr *conv_call(FE *fe, CXCursor c) {
     vec_push(&e->args, conv_expr(fe, ch.data[i]));
     fe->allow_array = saved;
   }
+  same_blocks(fe, blocks_before);
   if (b == B_NONE) {
     if (e->args.len != f->params.len)
       return bad_expr(fe, c, xformat("call to '%s' with %d arguments (it takes %d)", name,
@@ -580,7 +661,8 @@ static Stmt *conv_stmt(FE *fe, CXCursor c);
 
 /* An expression whose value is a pointer (a function designator aside). */
 static bool pointer_value(CXCursor c) {
-  if (cx_canon(clang_getCursorType(c)).kind != CXType_Pointer)
+  if (cx_canon(clang_getCursorType(c)).kind != CXType_Pointer ||
+      pa_is_function_pointer(clang_getCursorType(c)))
     return false;
   CursorVec ch = cx_children(c);
   if (clang_getCursorKind(c) == CXCursor_UnexposedExpr && ch.len == 1) {
@@ -645,9 +727,13 @@ Expr *conv_expr(FE *fe, CXCursor c) {
     enum CXCursorKind dk = clang_getCursorKind(d);
     if (dk == CXCursor_EnumConstantDecl)
       return new_num(clang_getEnumConstantDeclValue(d), loc);
-    if (dk == CXCursor_FunctionDecl)
-      return bad_expr(fe, c, xformat("use of function '%s' as a value (function pointer)",
-                                     cx_spelling(d)));
+    if (dk == CXCursor_FunctionDecl) {
+      int tag = function_tag(fe, d);
+      if (tag > 0)
+        return new_num(tag, loc);
+      return bad_expr(fe, c, xformat("use of function '%s' as a value (function pointer) "
+                                     "with no definition in the program", cx_spelling(d)));
+    }
     if (is_place_expr(fe, c))
       return place_value(conv_place(fe, c));
     Var *v = lookup_var(fe, c);
@@ -1092,7 +1178,16 @@ static Stmt *conv_stmt(FE *fe, CXCursor c) {
   case CXCursor_ReturnStmt: {
     Stmt *s = new_stmt(S_RETURN, loc);
     ch = cx_children(c);
-    if (ch.len == 1)
+    if (ch.len == 1 && fe->result) {
+      Stmt *b = new_block(loc);
+      block_add(b, expr_stmt(store_result(fe, fe->result, ch.data[0]), loc));
+      s->expr = new_num(0, loc);
+      block_add(b, s);
+      return b;
+    }
+    if (ch.len == 1 && fe->pa && pa_is_pointer(clang_getCursorType(ch.data[0])))
+      s->expr = ptr_result(fe, ch.data[0]);
+    else if (ch.len == 1)
       s->expr = conv_expr(fe, ch.data[0]);
     return s;
   }
@@ -1150,7 +1245,9 @@ static void define_signature(FE *fe, Func *f, CXCursor c) {
   f->loc = cx_loc(c);
   CXType rt = clang_getResultType(clang_getCursorType(c));
   if (cx_canon(rt).kind == CXType_Record)
-    error_at(f->loc, "unsupported function '%s' returning a struct", f->name);
+    layout_result(fe, c, f->name); /* the int it returns is not used */
+  else if (fe->pa && cx_canon(rt).kind == CXType_Pointer)
+    f->ret = ptr_result_type(fe, c);
   else
     f->ret = conv_scalar_type(c, rt);
   if (!f->ret)
@@ -1164,22 +1261,32 @@ static void define_signature(FE *fe, Func *f, CXCursor c) {
       pname = xformat("arg%d", i);
     if (is_main && i > 0)
       continue; /* argv, envp: pointers the program may not read (see main_args) */
+    if (!is_main && fe->pa && pa_is_function_pointer(clang_getCursorType(p))) {
+      cmap_put(&fe->vars, p, new_var(fe->prog, f, unique_name(fe, f, pname), ty_int, VAR_PARAM,
+                                     cx_loc(p)));
+      continue; /* the tag of a function */
+    }
     PClass *cls = fe->pa && !is_main ? pa_class(fe->pa, p) : NULL;
-    if (!is_main && layout_needed(fe, p)) {
-      layout_param(fe, p);
-      if (cls && cls->kind == PK_ARRAY)
-        ptr_param(fe, p);
+    bool array_class = cls && cls->kind == PK_ARRAY;
+    if (array_class)
+      ptr_param(fe, p);
+    if (array_class && !ptr_param_has_block(fe, p)) {
+      ptr_param_offset(fe, p); /* it points into another parameter's block */
       continue;
     }
-    if (cls && cls->kind == PK_ARRAY)
-      ptr_param(fe, p);
-    Var *v = new_var(fe->prog, f, unique_name(fe, f, pname),
-                     is_main ? conv_scalar_type(p, clang_getCursorType(p))
-                             : conv_decl_type(fe, p, true),
-                     is_main ? VAR_LOCAL : VAR_PARAM, cx_loc(p));
-    cmap_put(&fe->vars, p, v);
-    if (is_main)
-      fe->main_argc = v;
+    if (!is_main && layout_needed(fe, p)) {
+      layout_param(fe, p);
+    } else {
+      Var *v = new_var(fe->prog, f, unique_name(fe, f, pname),
+                       is_main ? conv_scalar_type(p, clang_getCursorType(p))
+                               : conv_decl_type(fe, p, true),
+                       is_main ? VAR_LOCAL : VAR_PARAM, cx_loc(p));
+      cmap_put(&fe->vars, p, v);
+      if (is_main)
+        fe->main_argc = v;
+    }
+    if (array_class)
+      ptr_param_offset(fe, p);
   }
   CXType ft = clang_getCursorType(c);
   if (ft.kind == CXType_FunctionProto && clang_isFunctionTypeVariadic(ft))
@@ -1215,6 +1322,7 @@ static void prepend(Stmt *body, Stmt *pre) {
 
 static void define_body(FE *fe, Func *f, CXCursor c) {
   fe->func = f;
+  fe->result = cmap_get(&fe->results, clang_getCanonicalCursor(c));
   fe->error_labels.len = 0;
   clang_visitChildren(c, find_error_labels, fe);
   CursorVec ch = cx_children(c);
@@ -1228,6 +1336,7 @@ static void define_body(FE *fe, Func *f, CXCursor c) {
     ptr_param_prologue(fe, c, pre);
   prepend(f->body, pre);
   fe->func = NULL;
+  fe->result = NULL;
 }
 
 static void declare_global(FE *fe, CXCursor c) {
@@ -1442,6 +1551,11 @@ static void translate_unit(FE *fe) {
     if (f) {
       define_signature(fe, f, c);
       f->body = new_block(f->loc); /* placeholder until pass 2 */
+      while (fe->defs.len < fe->prog->funcs.len)
+        vec_push(&fe->defs, clang_getNullCursor());
+      for (int j = 0; j < fe->prog->funcs.len; j++)
+        if (fe->prog->funcs.data[j] == f)
+          fe->defs.data[j] = c;
     }
   }
   /* Pass 2: function bodies. */
@@ -1466,6 +1580,7 @@ static void forget_objects(FE *fe) {
   cmap_free(&fe->ptrs);
   cmap_free(&fe->refs);
   cmap_free(&fe->snaps);
+  cmap_free(&fe->results);
   fe->blocks.len = 0;
 }
 

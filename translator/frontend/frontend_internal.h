@@ -79,6 +79,9 @@ typedef struct PClass {
   bool moves;          /* PK_ARRAY: offsets other than 0 */
   bool nullable;       /* PK_ARRAY: a member may be null */
   bool realloc;        /* PK_ARRAY: the heap block is reallocated */
+  bool based;          /* PK_ARRAY of parameters: each parameter's offset comes with
+                          the call (an argument may point past its array's start, or
+                          several parameters point into the block of the first) */
   BlockKind bkind;     /* PK_ARRAY: */
   CXCursor block;      /* the array or address-taken variable, the parameter,
                           the string literal, an allocation (B_HEAP) */
@@ -100,6 +103,10 @@ void pa_free(PtrAnalysis *a);
 /* The class of the pointers held by a declaration (pointer variable,
  * parameter or field, array of pointers); NULL if it holds none. */
 PClass *pa_class(PtrAnalysis *a, CXCursor decl);
+/* A function returning a pointer into the block of one of its parameters:
+ * that parameter's index, -1 for any other function. The class of its
+ * results is pa_class(a, func). */
+int pa_returned_parameter(PtrAnalysis *a, CXCursor func);
 /* The class an allocation's result is stored in; NULL when it is only
  * tested or freed. */
 PClass *pa_site_class(PtrAnalysis *a, CXCursor call);
@@ -117,7 +124,10 @@ CXCursor pa_reference_table(PtrAnalysis *a, CXCursor decl);
 LibFunc pa_library_call(CXCursor call);
 CursorVec pa_call_args(CXCursor call);
 bool pa_is_null(CXCursor c);        /* a null pointer constant */
-bool pa_is_pointer(CXType t);
+bool pa_is_pointer(CXType t);        /* a pointer to data (not to a function) */
+/* A pointer to a function: only parameters of this type are translated,
+ * as the tag of the function they receive (frontend.c, calls). */
+bool pa_is_function_pointer(CXType t);
 
 /* ---- Objects in IR variables (layout.c) ------------------------------------------- */
 
@@ -174,6 +184,12 @@ void obj_vars(Obj *o, VarVec *out);
 /* The place of an lvalue expression of struct, array, scalar or pointer
  * type reached through variables, subscripts, members, dereferences. */
 Place conv_place(FE *fe, CXCursor c);
+/* A function returning a struct of scalars by value leaves its result in
+ * a global object of that struct, which the caller copies from right
+ * after the call: the object, or NULL after a diagnostic. */
+Obj *layout_result(FE *fe, CXCursor func, const char *name);
+/* return e; in a function returning a struct: e copied into its result. */
+Expr *store_result(FE *fe, Obj *result, CXCursor e);
 /* The field of a struct place. */
 Place place_field(Place p, CXCursor field);
 /* The value of a scalar place (its guard first). */
@@ -211,6 +227,13 @@ typedef struct PtrVal {
 
 /* The value of a pointer expression. */
 PtrVal conv_ptr(FE *fe, CXCursor c);
+/* A function returning a pointer into one of its parameters' blocks
+ * returns the offset: its IR result type, or NULL after a diagnostic. */
+Type *ptr_result_type(FE *fe, CXCursor func);
+/* return e; in such a function: the offset of e (its effects first). */
+Expr *ptr_result(FE *fe, CXCursor e);
+/* The call of a function of the program (its arguments converted). */
+Expr *conv_call(FE *fe, CXCursor c);
 /* Whether it is not null, as an int expression (its effects first). */
 Expr *ptr_truth(FE *fe, PtrVal v);
 /* Only its effects (an expression, maybe the number 0). */
@@ -227,6 +250,13 @@ void ptr_local(FE *fe, CXCursor decl, Stmt *out);
 void ptr_param_prologue(FE *fe, CXCursor func, Stmt *out);
 /* Declare the offset and null flag of a parameter of an array class. */
 void ptr_param(FE *fe, CXCursor decl);
+/* Whether a parameter of an array class brings the block (its array
+ * variables): false for the second and later parameters of one class,
+ * which point into the first one's block and bring only their offset. */
+bool ptr_param_has_block(FE *fe, CXCursor decl);
+/* The parameter carrying a based parameter's offset at entry (declared
+ * after its block's variables; nothing for a class that is not based). */
+void ptr_param_offset(FE *fe, CXCursor decl);
 /* The IR arguments for one C argument given for parameter `param` of a
  * function of the program. */
 void conv_argument(FE *fe, CXCursor arg, CXCursor param, ExprVec *out);
@@ -258,6 +288,14 @@ typedef struct BlockObj {
   Var *old_len;
 } BlockObj;
 
+/* The block an argument of a call points into, for a parameter of a based
+ * class: all parameters of one class must receive the same block. */
+typedef struct CallBlock {
+  PClass *cls;         /* the parameter's class in the callee */
+  Obj *blk;
+  CXCursor arg, param;
+} CallBlock;
+
 struct FE {
   CXTranslationUnit tu;
   Program *prog;
@@ -277,6 +315,11 @@ struct FE {
   CursorMap refs;          /* reference into an array of pointers -> its index Var */
   CursorMap snaps;         /* struct local standing for an array's element -> its Place */
   VEC(BlockObj) blocks;    /* blocks of heap and string classes */
+  VEC(CallBlock) call_blocks; /* the call being converted: blocks of based arguments */
+  CursorMap results;       /* function returning a struct -> the global object its
+                              result is left in (one scalar per field) */
+  Obj *result;             /* that object of the function being translated */
+  VEC(CXCursor) defs;      /* the definition of each function of prog->funcs (or null) */
   Type *size_t_type, *ptrdiff_type; /* of the target */
 };
 
@@ -285,6 +328,7 @@ struct FE {
 typedef struct PtrVar {
   PClass *cls;
   Var *off, *nn;
+  Var *at;             /* a parameter of a based class: its offset at entry */
 } PtrVar;
 
 /* ---- Operators from the preprocessed twin (twin.c) --------------------------- */

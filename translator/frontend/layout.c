@@ -797,6 +797,15 @@ Place conv_place(FE *fe, CXCursor c) {
       return ptr_deref(fe, conv_ptr(fe, ch.data[0]), NULL, loc);
     break;
   }
+  case CXCursor_CallExpr: {
+    /* a struct returned: the callee's result object, after the call */
+    Obj *o = cmap_get(&fe->results, clang_getCanonicalCursor(clang_getCursorReferenced(c)));
+    if (!o)
+      break;
+    Place p = whole(o, loc);
+    p.pre = conv_expr(fe, c);
+    return p;
+  }
   default:
     break;
   }
@@ -902,6 +911,38 @@ Expr *copy_place(FE *fe, Place dst, Place src, Loc loc) {
   place_stable(fe, &dst, &pre);
   Expr *e = comma(pre, copy_obj(fe, dst.obj, dst.idx, src.obj, src.idx, loc));
   return e ? e : new_num(0, loc);
+}
+
+/* Only scalars: no array, pointer or heap field. */
+static bool scalar_leaves(Obj *o) {
+  if (!o)
+    return false;
+  if (o->kind == OBJ_POINTER || o->target || (o->var && o->var->type->kind == TY_ARRAY))
+    return false;
+  for (int i = 0; i < o->fields.len; i++)
+    if (!scalar_leaves(o->fields.data[i].obj))
+      return false;
+  return true;
+}
+
+Obj *layout_result(FE *fe, CXCursor func, const char *name) {
+  CXType rt = cx_canon(clang_getResultType(clang_getCursorType(func)));
+  Obj *o = obj_new(fe, func, rt, NULL, 0, xformat("%s_result", name), VAR_GLOBAL, false);
+  if (!scalar_leaves(o)) {
+    error_at(cx_loc(func), "unsupported function '%s' returning a struct with an array or "
+             "pointer field", name);
+    return NULL;
+  }
+  cmap_put(&fe->results, clang_getCanonicalCursor(func), o);
+  return o;
+}
+
+Expr *store_result(FE *fe, Obj *result, CXCursor e) {
+  Loc loc = cx_loc(e);
+  Place src = conv_place(fe, e);
+  if (!src.obj)
+    return new_num(0, loc);
+  return copy_place(fe, whole(result, loc), src, loc);
 }
 
 Expr *conv_struct_assign(FE *fe, CXCursor c) {

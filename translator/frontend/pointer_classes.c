@@ -37,6 +37,7 @@
  */
 #include "frontend_internal.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,6 +114,7 @@ typedef struct Pass {
   Sources sources;
   Node *param;
   CXCursor at;
+  CXCursor call;
 } Pass;
 
 struct PtrAnalysis {
@@ -126,6 +128,8 @@ struct PtrAnalysis {
   CursorMap copies;    /* struct local initialized by an element of an array -> the array */
   CursorMap written;   /* variable assigned (whole, a field, an element) -> itself */
   CursorMap snapshots; /* struct local standing for its array's element -> the array */
+  CursorMap returned;  /* function returning a pointer into a parameter's block -> the
+                          parameter's index + 1 (from the first walk) */
   VEC(Node *) all;
   VEC(Edge) edges;
   VEC(Pass) passes;
@@ -144,13 +148,25 @@ static const char *const use_names[NUSES] = {
 
 /* ---- Types ---------------------------------------------------------------------------- */
 
-bool pa_is_pointer(CXType t) { return cx_canon(t).kind == CXType_Pointer; }
+bool pa_is_pointer(CXType t) {
+  return cx_canon(t).kind == CXType_Pointer && !pa_is_function_pointer(t);
+}
+
+bool pa_is_function_pointer(CXType t) {
+  CXType c = cx_canon(t);
+  if (c.kind != CXType_Pointer)
+    return false;
+  enum CXTypeKind k = cx_canon(clang_getPointeeType(c)).kind;
+  return k == CXType_FunctionProto || k == CXType_FunctionNoProto;
+}
 
 
 /* A declaration holding pointers: a pointer variable, field or parameter,
  * an array of pointers (of any dimension), an array parameter. */
 static bool holds_pointers(CXCursor decl) {
   CXType t = clang_getCursorType(decl);
+  if (clang_getCursorKind(decl) == CXCursor_ParmDecl && pa_is_function_pointer(t))
+    return false; /* the tag of a function (frontend.c) */
   if (clang_getCursorKind(decl) == CXCursor_ParmDecl && cx_is_array(t))
     return true;
   return cx_innermost(t).kind == CXType_Pointer;
@@ -240,6 +256,25 @@ static Node *node_of(PtrAnalysis *a, CXCursor decl) {
   }
   /* a parameter points into the array of its caller: a block of its own */
   cmap_put(&a->nodes, decl, n);
+  vec_push(&a->all, n);
+  return n;
+}
+
+/* The location of a function's pointer result: `return e;` stores into
+ * it, so its class is that of the pointers returned. */
+static Node *return_node(PtrAnalysis *a, CXCursor func) {
+  func = clang_getCanonicalCursor(func);
+  Node *n = cmap_get(&a->nodes, func);
+  if (n)
+    return n;
+  n = xalloc(sizeof *n);
+  n->decl = func;
+  n->parent = n;
+  n->kind = N_VAR;
+  n->func = func;
+  n->pointee = cx_canon(clang_getPointeeType(cx_canon(clang_getResultType(clang_getCursorType(func)))));
+  vec_push(&n->members, n);
+  cmap_put(&a->nodes, func, n);
   vec_push(&a->all, n);
   return n;
 }
@@ -602,7 +637,16 @@ static void sources(PtrAnalysis *a, CXCursor c, bool moved, Sources *out) {
       return;
     }
     CXCursor f = callee_of(c);
-    reject(c, "unsupported pointer returned by '%s'",
+    intptr_t k = clang_Cursor_isNull(f) ? 0
+                 : (intptr_t)cmap_get(&a->returned, clang_getCanonicalCursor(f));
+    CursorVec args = pa_call_args(c);
+    if (k > 0 && k <= args.len) {
+      /* a pointer into the block of the argument for that parameter */
+      sources(a, args.data[k - 1], true, out);
+      return;
+    }
+    reject(c, "unsupported pointer returned by '%s' (only a pointer into the array of one of "
+              "its parameters)",
            clang_Cursor_isNull(f) ? "a call through a pointer" : cx_spelling(f));
     return;
   }
@@ -745,7 +789,7 @@ static void store(PtrAnalysis *a, Node *dst, CXCursor value, CXCursor assign) {
 
 /* A pointer argument of a call of a function of the program. */
 static void pass(PtrAnalysis *a, CXCursor arg, CXCursor param, CXCursor call) {
-  Pass p = {.param = node_of(a, param), .at = arg};
+  Pass p = {.param = node_of(a, param), .at = arg, .call = call};
   sources(a, arg, false, &p.sources);
   use_all(a, &p.sources, USE_PASS, call, "as an argument");
   if (p.param)
@@ -1025,8 +1069,6 @@ static void walk(PtrAnalysis *a, CXCursor c) {
       return;
     CXCursor saved = a->func;
     a->func = clang_getCanonicalCursor(c);
-    if (pa_is_pointer(clang_getResultType(clang_getCursorType(c))))
-      reject(c, "unsupported function '%s' returning a pointer", cx_spelling(c));
     walk_children(a, c);
     a->func = saved;
     return;
@@ -1051,8 +1093,9 @@ static void walk(PtrAnalysis *a, CXCursor c) {
     return;
   case CXCursor_ReturnStmt: {
     CursorVec ch = cx_children(c);
-    if (ch.len == 1 && pa_is_pointer(clang_getCursorType(ch.data[0])))
-      reject(c, "unsupported return of a pointer%s", "");
+    if (ch.len == 1 && pa_is_pointer(clang_getCursorType(ch.data[0])) &&
+        !clang_Cursor_isNull(a->func))
+      store(a, return_node(a, a->func), ch.data[0], c);
     break;
   }
   case CXCursor_IfStmt:
@@ -1435,6 +1478,17 @@ static CXType block_element(PClass *c) {
   return (CXType){0};
 }
 
+/* The position of a parameter in its function's list. */
+static int param_index(CXCursor param) {
+  CXCursor f = clang_getCursorSemanticParent(param);
+  int n = clang_Cursor_getNumArguments(f);
+  for (int i = 0; i < n; i++)
+    if (clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(f, (unsigned)i)),
+                           clang_getCanonicalCursor(param)))
+      return i;
+  return n;
+}
+
 /* The one block a class points into, or NULL after a diagnostic. */
 static PClass *array_class(PtrAnalysis *a, Node *r) {
   PClass *c = new_class(r, PK_ARRAY);
@@ -1460,10 +1514,14 @@ static PClass *array_class(PtrAnalysis *a, Node *r) {
     }
     c->func = m->func;
     if (m->kind == N_PARAM) {
+      /* several parameters of one class (first, last): they point into the
+       * block of the first one, which every call must pass them
+       * (frontend.c), and each brings its offset */
       if (!clang_Cursor_isNull(c->block)) {
-        class_error(r, m->decl, xformat("it may point into the arrays of two parameters, "
-                                        "'%s' and '%s'", cx_spelling(c->block), node_name(m)));
-        return NULL;
+        c->based = true;
+        if (param_index(m->decl) < param_index(c->block))
+          c->block = m->decl;
+        continue;
       }
       c->block = m->decl;
       c->bkind = B_PARAM;
@@ -1578,6 +1636,64 @@ static bool has_block(Node *r) {
   return false;
 }
 
+/* May two sources be pointers into one block: the same class, or the
+ * same array or variable (directly or as a source of their classes)? */
+static bool source_block(Source s, CXCursor *decl, Node **node) {
+  *node = s.kind == SRC_NODE && s.node ? root(s.node) : NULL;
+  *decl = s.kind == SRC_ARRAY || s.kind == SRC_ADDR ? s.decl : clang_getNullCursor();
+  return *node || !clang_Cursor_isNull(*decl);
+}
+
+static bool decl_in(CXCursor decl, Node *n) {
+  for (int i = 0; n && i < n->sources.len; i++) {
+    Source s = n->sources.data[i];
+    if ((s.kind == SRC_ARRAY || s.kind == SRC_ADDR) && clang_equalCursors(s.decl, decl))
+      return true;
+  }
+  return false;
+}
+
+static bool may_share_block(Source s, Source t) {
+  CXCursor ds, dt;
+  Node *ns, *nt;
+  if (!source_block(s, &ds, &ns) || !source_block(t, &dt, &nt))
+    return false;
+  if (ns && nt)
+    return ns == nt;
+  if (ns)
+    return decl_in(dt, ns);
+  if (nt)
+    return decl_in(ds, nt);
+  return clang_equalCursors(ds, dt);
+}
+
+/* Two pointer parameters of one function given pointers into one block at
+ * some call (swap(&a[i], &a[j])) are one class: the callee then sees one
+ * block, with an offset for each (the class is based), instead of two
+ * arrays that alias. Until nothing changes: a parameter joined may be
+ * passed on. */
+static void join_aliased_parameters(PtrAnalysis *a) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (int i = 0; i < a->passes.len; i++)
+      for (int j = i + 1; j < a->passes.len; j++) {
+        Pass *p = &a->passes.data[i], *q = &a->passes.data[j];
+        if (!clang_equalCursors(p->call, q->call) || root(p->param) == root(q->param) ||
+            !cx_same_type(p->param->pointee, q->param->pointee))
+          continue;
+        bool share = false;
+        for (int x = 0; x < p->sources.len && !share; x++)
+          for (int y = 0; y < q->sources.len && !share; y++)
+            share = may_share_block(p->sources.data[x], q->sources.data[y]);
+        if (share) {
+          join(p->param, q->param);
+          changed = true;
+        }
+      }
+  }
+}
+
 /* What the root's class becomes; `forced`: its values are passed for an
  * array parameter, so they need their block even if never dereferenced. */
 static void classify(PtrAnalysis *a, Node *r) {
@@ -1629,8 +1745,10 @@ static void force_blocks(PtrAnalysis *a) {
   }
 }
 
-/* The arguments for parameters of array classes must be blocks at their
- * start; the address of a variable passed makes it a 1-element array. */
+/* The arguments for parameters of array classes are blocks, passed with
+ * their offsets when they may not point to the start (the parameter's
+ * class is then based); the address of a variable passed makes it a
+ * 1-element array. */
 static void check_passes(PtrAnalysis *a) {
   for (int i = 0; i < a->passes.len; i++) {
     Pass *p = &a->passes.data[i];
@@ -1642,18 +1760,15 @@ static void check_passes(PtrAnalysis *a) {
       if (pc->kind != PK_ARRAY)
         continue;
       const char *what = NULL;
-      if (s.moved)
-        what = "a pointer that may not point to the start of its array";
-      else if (s.kind == SRC_NULL)
+      if (s.moved || (s.kind == SRC_NODE && s.node->cls->kind == PK_ARRAY && s.node->cls->moves))
+        pc->based = true;
+      if (s.kind == SRC_NULL)
         what = "a null pointer";
       else if (s.kind == SRC_NODE && s.node->cls->kind == PK_OBJECT)
         what = xformat("the pointer '%s', which owns an object held in an array of pointers",
                        cx_spelling(s.node->decl));
       else if (s.kind == SRC_NODE && s.node->cls->kind != PK_ARRAY)
         what = xformat("the pointer '%s', which points into no array",
-                       cx_spelling(s.node->decl));
-      else if (s.kind == SRC_NODE && s.node->cls->moves)
-        what = xformat("the pointer '%s', which may not point to the start of its array",
                        cx_spelling(s.node->decl));
       if (what)
         error_at(cx_loc(p->at), "unsupported argument for the array parameter '%s': %s",
@@ -1698,6 +1813,30 @@ static void find_snapshots(PtrAnalysis *a) {
   }
 }
 
+/* After a walk: for each function returning a pointer whose class holds
+ * a parameter of it, that parameter (the first one of the class). */
+static CursorMap returned_parameters(PtrAnalysis *a) {
+  CursorMap out = {0};
+  for (int i = 0; i < a->all.len; i++) {
+    Node *n = a->all.data[i];
+    if (clang_getCursorKind(n->decl) != CXCursor_FunctionDecl)
+      continue;
+    Node *r = root(n);
+    int best = -1;
+    for (int j = 0; j < r->members.len; j++) {
+      Node *m = r->members.data[j];
+      if (m->kind != N_PARAM || !clang_equalCursors(m->func, n->func))
+        continue;
+      int k = param_index(m->decl);
+      if (best < 0 || k < best)
+        best = k;
+    }
+    if (best >= 0)
+      cmap_put(&out, n->decl, (void *)(intptr_t)(best + 1));
+  }
+  return out;
+}
+
 PtrAnalysis *pa_analyze(FE *fe) {
   PtrAnalysis *a = xalloc(sizeof *a);
   a->fe = fe;
@@ -1708,6 +1847,7 @@ PtrAnalysis *pa_analyze(FE *fe) {
   walk_unit(a);
   diag_forget(quiet);
   find_references(a);
+  CursorMap returned = returned_parameters(a);
   cmap_free(&a->nodes);
   cmap_free(&a->sites);
   cmap_free(&a->positions);
@@ -1717,7 +1857,8 @@ PtrAnalysis *pa_analyze(FE *fe) {
   cmap_free(&a->copies);
   cmap_free(&a->written);
   CursorMap refs = a->refs;
-  *a = (PtrAnalysis){.fe = fe, .refs = refs, .second = true, .func = clang_getNullCursor()};
+  *a = (PtrAnalysis){.fe = fe, .refs = refs, .returned = returned, .second = true,
+                     .func = clang_getNullCursor()};
   /* the references' tables are nodes of this walk */
   for (unsigned i = 0; i < a->refs.cap; i++)
     if (a->refs.slots[i].used) {
@@ -1725,6 +1866,7 @@ PtrAnalysis *pa_analyze(FE *fe) {
       a->refs.slots[i].val = node_of(a, old->decl);
     }
   walk_unit(a);
+  join_aliased_parameters(a);
   int before = error_count();
   for (int i = 0; i < a->all.len; i++)
     if (root(a->all.data[i]) == a->all.data[i])
@@ -1760,6 +1902,7 @@ void pa_free(PtrAnalysis *a) {
   cmap_free(&a->copies);
   cmap_free(&a->written);
   cmap_free(&a->snapshots);
+  cmap_free(&a->returned);
 }
 
 /* ---- Queries of the conversion ------------------------------------------------------------------ */
@@ -1775,6 +1918,11 @@ PClass *pa_site_class(PtrAnalysis *a, CXCursor call) {
 }
 
 PClass *pa_string_class(PtrAnalysis *a, CXCursor lit) { return cmap_get(&a->strings, lit); }
+
+int pa_returned_parameter(PtrAnalysis *a, CXCursor func) {
+  intptr_t k = (intptr_t)cmap_get(&a->returned, clang_getCanonicalCursor(func));
+  return (int)k - 1;
+}
 
 bool pa_snapshot(PtrAnalysis *a, CXCursor decl) {
   return cmap_get(&a->snapshots, clang_getCanonicalCursor(decl)) != NULL;

@@ -107,7 +107,7 @@ static PtrVar *new_ptr_var(FE *fe, CXCursor decl) {
   p->cls = cls;
   Loc loc = cx_loc(decl);
   const char *name = cx_spelling(decl);
-  if (cls->moves)
+  if (cls->moves || cls->based)
     p->off = local(fe, xformat("%s_off", name), diff_type(fe), loc);
   if (cls->nullable)
     p->nn = local(fe, xformat("%s_nn", name), ty_bool, loc);
@@ -154,6 +154,20 @@ void ptr_local(FE *fe, CXCursor decl, Stmt *out) {
 
 void ptr_param(FE *fe, CXCursor decl) { new_ptr_var(fe, decl); }
 
+bool ptr_param_has_block(FE *fe, CXCursor decl) {
+  PtrVar *p = cmap_get(&fe->ptrs, clang_getCanonicalCursor(decl));
+  return !p || clang_equalCursors(clang_getCanonicalCursor(p->cls->block),
+                                  clang_getCanonicalCursor(decl));
+}
+
+void ptr_param_offset(FE *fe, CXCursor decl) {
+  PtrVar *p = cmap_get(&fe->ptrs, clang_getCanonicalCursor(decl));
+  if (!p || !p->cls->based)
+    return;
+  p->at = new_var(fe->prog, fe->func, unique_name(fe, fe->func, xformat("%s_at", cx_spelling(decl))),
+                  diff_type(fe), VAR_PARAM, cx_loc(decl));
+}
+
 void ptr_param_prologue(FE *fe, CXCursor func, Stmt *out) {
   int n = clang_Cursor_getNumArguments(func);
   for (int i = 0; i < n; i++) {
@@ -163,8 +177,9 @@ void ptr_param_prologue(FE *fe, CXCursor func, Stmt *out) {
       continue;
     Loc loc = cx_loc(p);
     if (v->off) {
+      Expr *start = v->at ? ref(v->at, loc) : num(0, loc);
       block_add(out, decl_stmt(v->off, loc));
-      block_add(out, expr_stmt(mk_assign(ref(v->off, loc), num(0, loc), loc), loc));
+      block_add(out, expr_stmt(mk_assign(ref(v->off, loc), start, loc), loc));
     }
     if (v->nn) {
       block_add(out, decl_stmt(v->nn, loc));
@@ -512,7 +527,40 @@ static PtrVal call_value(FE *fe, CXCursor c) {
     conv_library_call(fe, c, lib, &v);
     return v;
   }
+  CXCursor callee = clang_getCursorReferenced(c);
+  int k = clang_Cursor_isNull(callee) ? -1 : pa_returned_parameter(fe->pa, callee);
+  if (k >= 0 && k < args.len) {
+    /* the block of the argument for that parameter, at the offset the
+     * callee returns (the argument's own effects come with the call) */
+    PtrVal base = conv_ptr(fe, args.data[k]);
+    if (base.kind != PV_ARRAY)
+      return bad_ptr(c, "pointer returned by a function for an argument into no array");
+    return pv_array(base.blk, conv_call(fe, c), NULL, loc);
+  }
   return bad_ptr(c, "pointer returned by a function");
+}
+
+Type *ptr_result_type(FE *fe, CXCursor func) {
+  PClass *cls = pa_class(fe->pa, func);
+  const char *why = pa_is_function_pointer(clang_getResultType(clang_getCursorType(func)))
+                        ? "to a function"
+                    : !cls || cls->kind != PK_ARRAY || cls->bkind != B_PARAM
+                        ? "other than into the array of one of its parameters"
+                    : cls->nullable ? "that may be null"
+                                    : NULL;
+  if (why) {
+    error_at(cx_loc(func), "unsupported function '%s' returning a pointer %s",
+             cx_spelling(func), why);
+    return NULL;
+  }
+  return diff_type(fe);
+}
+
+Expr *ptr_result(FE *fe, CXCursor e) {
+  PtrVal v = conv_ptr(fe, e);
+  if (v.kind != PV_ARRAY)
+    return bad_expr(fe, e, "pointer returned that points into no array");
+  return comma(v.pre, off_or_zero(v.off, cx_loc(e)));
 }
 
 PtrVal conv_ptr(FE *fe, CXCursor c) {
@@ -713,12 +761,40 @@ Expr *conv_ptr_binary(FE *fe, CXCursor c, const char *op) {
 
 /* ---- Arguments ------------------------------------------------------------------------------- */
 
+/* An argument for a parameter of a based class: the block's variables
+ * (for the parameter that brings them) and the offset. Every parameter of
+ * the class must receive a pointer into the same block (call_blocks,
+ * checked by the call). */
+static void based_argument(FE *fe, CXCursor arg, CXCursor param, PtrVar *p, bool block,
+                           ExprVec *out) {
+  Loc loc = cx_loc(arg);
+  PtrVal v = conv_ptr(fe, arg);
+  if (v.kind != PV_ARRAY) {
+    bad_expr(fe, arg, "argument for an array parameter that points into no array");
+    return;
+  }
+  CallBlock cb = {p->cls, v.blk, arg, param};
+  vec_push(&fe->call_blocks, cb);
+  if (block) {
+    VarVec vars = {0};
+    obj_vars(v.blk, &vars);
+    for (int i = 0; i < vars.len; i++)
+      vec_push(out, new_var_ref(vars.data[i], loc));
+  }
+  vec_push(out, comma(v.pre, off_or_zero(v.off, loc)));
+}
+
 void conv_argument(FE *fe, CXCursor arg, CXCursor param, ExprVec *out) {
   param = clang_getCanonicalCursor(param);
   Obj *po = cmap_get(&fe->objs, param);
   Var *pv = cmap_get(&fe->vars, param);
   CXType at = cx_canon(clang_getCursorType(arg));
   Loc loc = cx_loc(arg);
+  PtrVar *ptr = cmap_get(&fe->ptrs, param);
+  if (ptr && ptr->cls->based) {
+    based_argument(fe, arg, param, ptr, ptr_param_has_block(fe, param), out);
+    return;
+  }
   if (po && po->kind == OBJ_POINTER) {
     vec_push(out, ptr_truth(fe, conv_ptr(fe, arg))); /* a flag parameter */
     return;
