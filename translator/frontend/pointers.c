@@ -52,13 +52,23 @@ static Expr *ref(Var *v, Loc loc) { return v ? new_var_ref(v, loc) : NULL; }
 static Expr *num(long long n, Loc loc) { return new_num(n, loc); }
 
 
+/* An index added to a pointer, as an offset: C keeps p + i inside p's
+ * object (else the behaviour is undefined), so a size_t index converts
+ * exactly. */
+static Expr *offset_of_index(FE *fe, Expr *b) {
+  Expr *e = mk_cast(b, diff_type(fe));
+  if (e != b && e->kind == E_CAST)
+    e->exact = true;
+  return e;
+}
+
 /* a + b on offsets (NULL is 0) */
 static Expr *off_add(FE *fe, Expr *a, Expr *b, Loc loc) {
   if (!a)
-    return b ? mk_cast(b, diff_type(fe)) : NULL;
+    return b ? offset_of_index(fe, b) : NULL;
   if (!b)
     return a;
-  Expr *e = new_binary(E_ADD, a, mk_cast(b, diff_type(fe)), loc);
+  Expr *e = new_binary(E_ADD, a, offset_of_index(fe, b), loc);
   e->type = diff_type(fe);
   return e;
 }

@@ -78,7 +78,7 @@ bool expr_wraps(const Expr *e) {
     return t->is_unsigned; /* narrower types are promoted to int first */
   case E_CAST: {
     const Type *s = e->lhs->type;
-    if (!s || !is_scalar(s))
+    if (!s || !is_scalar(s) || e->exact)
       return false;
     long long lo, slo;
     unsigned long long hi, shi;

@@ -137,6 +137,9 @@ struct Expr {
   const char *name;    /* E_CALL: callee name */
   Stmt *body;          /* E_STMT: GNU statement expression */
   bool implicit;       /* E_CAST: an implicit conversion (not printed) */
+  bool exact;          /* E_CAST: the value fits the type in every run whose behaviour is
+                          defined (a pointer's offset: C keeps it inside its object), so
+                          the analyses read it without reduction (expr_wraps) */
 };
 
 typedef enum {

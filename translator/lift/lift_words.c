@@ -72,6 +72,12 @@ static Expr *resolve(Func *f, Expr *e, int depth) {
     /* a temporary holding a condition or a converted element */
     if (d.set->kind == S_ASSIGN && e->var->role == ROLE_TEMP && d.set->expr->kind != E_NONDET)
       return resolve(f, d.set->expr, depth - 1);
+    /* a local set once from a parameter the function never changes (a
+     * pointer parameter's offset, p_off = p_at): the parameter, which the
+     * function's exit can name */
+    if (d.set->kind == S_ASSIGN && e->var->kind == VAR_LOCAL && d.set->expr->kind == E_VAR &&
+        d.set->expr->var->kind == VAR_PARAM && stmt_tally(f->body, d.set->expr->var).sets == 0)
+      return d.set->expr;
     return e;
   }
   Expr *c = xalloc(sizeof *c);
@@ -303,8 +309,14 @@ static void through_call(Stmt *s, void *arg) {
     Var *p = callee->params.data[i];
     vec_push(&up.from, p);
     vec_push(&up.to, a);
-    if (a->kind == E_VAR) {
-      vec_push(&down.from, a->var);
+    /* a variable passed, converted or not (a pointer's offset is cast to
+     * ptrdiff_t): the conjectures are only candidates, the re-check
+     * decides */
+    const Expr *v = a;
+    while (v->kind == E_CAST)
+      v = v->lhs;
+    if (v->kind == E_VAR) {
+      vec_push(&down.from, v->var);
       vec_push(&down.to, new_var_ref(p, a->loc));
     }
   }

@@ -408,6 +408,7 @@ static Expr *eval(Norm *n, Expr *e, bool want, Stmt *out) {
     Expr *u = new_unary(e->kind, sub, loc);
     u->type = e->type;
     u->implicit = e->implicit;
+    u->exact = e->exact;
     return u;
   }
   case E_LAND:
