@@ -120,6 +120,16 @@ static void charge_since(Work from) {
   }
 }
 
+/* Z3_solver_check (on the assumptions when n > 0), its work charged to
+ * the budget: every check of this file goes through here. */
+static Z3_lbool metered_check(Z3_solver s, unsigned n, Z3_ast const *assumptions) {
+  Z3_context c = smt_ctx();
+  Work from = count_start();
+  Z3_lbool r = n ? Z3_solver_check_assumptions(c, s, n, assumptions) : Z3_solver_check(c, s);
+  charge_since(from);
+  return r;
+}
+
 void smt_reset(void) {
   if (ctx) {
     Z3_solver_dec_ref(ctx, probe);
@@ -465,12 +475,10 @@ Z3_lbool smt_check(Z3_ast f, double timeout) {
   if (out_of_budget())
     return Z3_L_UNDEF;
   Z3_context c = smt_ctx();
-  Work from = count_start();
   Z3_solver s = solver_with_timeout(timeout);
   Z3_solver_assert(c, s, f);
-  Z3_lbool r = Z3_solver_check(c, s);
+  Z3_lbool r = metered_check(s, 0, NULL);
   Z3_solver_dec_ref(c, s);
-  charge_since(from);
   return r;
 }
 
@@ -478,7 +486,6 @@ Z3_lbool smt_check_work(Z3_ast f, unsigned work, double timeout) {
   if (out_of_budget())
     return Z3_L_UNDEF;
   Z3_context c = smt_ctx();
-  Work from = count_start();
   Z3_solver s = solver_with_timeout(timeout);
   unsigned left = rlimit_for(0);
   Z3_params p = Z3_mk_params(c);
@@ -487,9 +494,8 @@ Z3_lbool smt_check_work(Z3_ast f, unsigned work, double timeout) {
   Z3_solver_set_params(c, s, p);
   Z3_params_dec_ref(c, p);
   Z3_solver_assert(c, s, f);
-  Z3_lbool r = Z3_solver_check(c, s);
+  Z3_lbool r = metered_check(s, 0, NULL);
   Z3_solver_dec_ref(c, s);
-  charge_since(from);
   return r;
 }
 
@@ -503,18 +509,13 @@ Z3_solver smt_solver_new(Z3_ast base, double timeout) {
 Z3_lbool smt_solver_check(Z3_solver s, Z3_ast extra) {
   if (out_of_budget())
     return Z3_L_UNDEF;
+  if (!extra)
+    return metered_check(s, 0, NULL);
   Z3_context c = smt_ctx();
-  Work from = count_start();
-  Z3_lbool r;
-  if (!extra) {
-    r = Z3_solver_check(c, s);
-  } else {
-    Z3_solver_push(c, s);
-    Z3_solver_assert(c, s, extra);
-    r = Z3_solver_check(c, s);
-    Z3_solver_pop(c, s, 1);
-  }
-  charge_since(from);
+  Z3_solver_push(c, s);
+  Z3_solver_assert(c, s, extra);
+  Z3_lbool r = metered_check(s, 0, NULL);
+  Z3_solver_pop(c, s, 1);
   return r;
 }
 
@@ -532,11 +533,9 @@ unsigned long long smt_solver_holding(Z3_solver s, Z3_ast extra, Z3_ast *atoms, 
         all = smt_and2(all, atoms[i]);
     if (out_of_budget())
       return 0;
-    Work from = count_start();
     Z3_solver_push(c, s);
     Z3_solver_assert(c, s, smt_and2(extra, smt_not(all)));
-    Z3_lbool r = Z3_solver_check(c, s);
-    charge_since(from);
+    Z3_lbool r = metered_check(s, 0, NULL);
     unsigned long long before = candidates;
     if (r == Z3_L_TRUE) {
       Z3_model m = Z3_solver_get_model(c, s);
@@ -969,9 +968,7 @@ static bool refutes(Z3_solver s, Z3_ast *lits, int n, bool *core) {
     proxies[i] = Z3_mk_fresh_const(c, "lit", Z3_mk_bool_sort(c));
     Z3_solver_assert(c, s, Z3_mk_implies(c, proxies[i], lits[i]));
   }
-  Work from = count_start();
-  bool unsat = Z3_solver_check_assumptions(c, s, (unsigned)n, proxies) == Z3_L_FALSE;
-  charge_since(from);
+  bool unsat = metered_check(s, (unsigned)n, proxies) == Z3_L_FALSE;
   if (unsat && core) {
     Z3_ast_vector v = Z3_solver_get_unsat_core(c, s);
     Z3_ast_vector_inc_ref(c, v);
@@ -1063,9 +1060,7 @@ Z3_ast smt_dnf(Z3_ast f, Z3_ast context, int max_cubes, double timeout) {
   Z3_ast result = NULL;
   bool ok = false;
   for (int n = 0; n <= max_cubes; n++) {
-    Work from = count_start();
-    Z3_lbool r = Z3_solver_check(c, s);
-    charge_since(from);
+    Z3_lbool r = metered_check(s, 0, NULL);
     if (r == Z3_L_FALSE) {
       ok = true;
       break;
