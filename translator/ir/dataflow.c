@@ -4,6 +4,7 @@
  */
 #include "dataflow.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef VEC(Func *) FuncVec;
@@ -63,6 +64,62 @@ VarTally stmt_tally(Stmt *s, const Var *v) {
   Tally ta = {v, {0, 0, 0, NULL}};
   stmt_walk(s, tally_stmt, &ta);
   return ta.t;
+}
+
+typedef struct Tallies {
+  VarTally *t;
+  int *seen;           /* the statement that last counted a use of the variable */
+  int n, stmt;
+} Tallies;
+
+/* A use of each variable e mentions (expr_mentions), once per statement. */
+static void count_uses(Tallies *ts, const Expr *e) {
+  if (!e)
+    return;
+  if ((e->kind == E_VAR || e->kind == E_INDEX) && e->var && e->var->id >= 0 &&
+      e->var->id < ts->n && ts->seen[e->var->id] != ts->stmt) {
+    ts->seen[e->var->id] = ts->stmt;
+    ts->t[e->var->id].uses++;
+  }
+  count_uses(ts, e->lhs);
+  count_uses(ts, e->rhs);
+  count_uses(ts, e->cond);
+  for (int i = 0; i < e->args.len; i++)
+    count_uses(ts, e->args.data[i]);
+}
+
+/* tally_stmt for every variable (stmt_uses: the statement's own
+ * expressions, a declaration's array lengths). */
+static void tally_all(Stmt *s, void *arg) {
+  Tallies *ts = arg;
+  ts->stmt++;
+  count_uses(ts, s->expr);
+  for (int i = 0; i < s->idx.len; i++)
+    count_uses(ts, s->idx.data[i]);
+  for (int i = 0; i < s->args.len; i++)
+    count_uses(ts, s->args.data[i]);
+  if (s->kind == S_DECL)
+    for (const Type *t = s->var->type; t && t->kind == TY_ARRAY; t = t->elem)
+      count_uses(ts, t->len);
+  if (!s->var || s->var->id < 0 || s->var->id >= ts->n)
+    return;
+  VarTally *t = &ts->t[s->var->id];
+  if (s->kind == S_DECL) {
+    t->decls++;
+  } else if (s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL) {
+    t->sets++;
+    t->set = s;
+  }
+}
+
+VarTally *stmt_tallies(Stmt *s, int nvars) {
+  Tallies ts = {calloc((size_t)nvars + 1, sizeof(VarTally)), calloc((size_t)nvars + 1, sizeof(int)),
+                nvars, 0};
+  if (!ts.t || !ts.seen)
+    out_of_memory();
+  stmt_walk(s, tally_all, &ts);
+  free(ts.seen);
+  return ts.t;
 }
 
 /* ---- Globals used by functions ------------------------------------------------ */

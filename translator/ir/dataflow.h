@@ -29,6 +29,11 @@ typedef struct VarTally {
   Stmt *set;
 } VarTally;
 VarTally stmt_tally(Stmt *s, const Var *v);
+/* stmt_tally of every variable at once, in one walk: an array indexed by
+ * Var.id for ids below nvars (the program's count), to be freed by the
+ * caller (free). The walks of v after v would make a pass over all
+ * variables quadratic in the function's length. */
+VarTally *stmt_tallies(Stmt *s, int nvars);
 /* Globals a function reads or writes, itself or through its callees, in
  * program order. */
 void func_globals(Program *p, Func *f, VarVec *out);

@@ -19,6 +19,7 @@
 
 #include "dataflow.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct Elem {
@@ -260,60 +261,141 @@ static bool simple(const Stmt *s) {
          s->kind == S_ASSUME || s->kind == S_DECL;
 }
 
-static void subst_in(Stmt *s, Var *t, Expr *by) {
-  if (s->expr && !(s->kind == S_DECL))
-    s->expr = expr_subst(s->expr, t, by);
-  for (int i = 0; i < s->idx.len; i++)
-    s->idx.data[i] = expr_subst(s->idx.data[i], t, by);
+/* The variables each statement of a block uses (stmt_uses), as sorted
+ * ids: a fold asks of every statement after its copy, and a statement
+ * may be long (one sum of thousands of elements). */
+typedef struct Uses {
+  VEC(int) ids;
+} Uses;
+
+static void collect_ids(Var *v, void *arg) { vec_push((VEC(int) *)arg, v->id); }
+
+static int cmp_int(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
 }
 
-static void fold_copies_in(Func *f, Stmt *b, const Scan *sc) {
-  for (int i = 0; i < b->stmts.len; i++) {
+static Uses uses_of(const Stmt *s) {
+  Uses u = {{0}};
+  if (s->expr)
+    expr_vars(s->expr, collect_ids, &u.ids);
+  for (int i = 0; i < s->idx.len; i++)
+    expr_vars(s->idx.data[i], collect_ids, &u.ids);
+  for (int i = 0; i < s->args.len; i++)
+    expr_vars(s->args.data[i], collect_ids, &u.ids);
+  if (s->kind == S_DECL)
+    for (const Type *t = s->var->type; t && t->kind == TY_ARRAY; t = t->elem)
+      expr_vars(t->len, collect_ids, &u.ids);
+  if (u.ids.len)
+    qsort(u.ids.data, (size_t)u.ids.len, sizeof(int), cmp_int);
+  return u;
+}
+
+static bool uses_var(const Uses *u, const Var *v) {
+  return u->ids.len && bsearch(&v->id, u->ids.data, (size_t)u->ids.len, sizeof(int), cmp_int);
+}
+
+/* e with each temporary folded replaced by its scalar (by[id]), copied
+ * once; NULL when nothing in it is. */
+static Expr *folded(Expr *e, Expr *const *by, int nvars) {
+  if (!e)
+    return NULL;
+  if (e->kind == E_VAR && e->var->id >= 0 && e->var->id < nvars && by[e->var->id])
+    return by[e->var->id];
+  Expr *l = folded(e->lhs, by, nvars), *r = folded(e->rhs, by, nvars);
+  Expr *c = folded(e->cond, by, nvars);
+  bool args = false;
+  ExprVec av = {0};
+  for (int i = 0; i < e->args.len; i++) {
+    Expr *x = folded(e->args.data[i], by, nvars);
+    args |= x != NULL;
+    vec_push(&av, x ? x : e->args.data[i]);
+  }
+  if (!l && !r && !c && !args)
+    return NULL;
+  Expr *n = xalloc(sizeof *n);
+  *n = *e;
+  n->lhs = l ? l : e->lhs;
+  n->rhs = r ? r : e->rhs;
+  n->cond = c ? c : e->cond;
+  if (args)
+    n->args = av;
+  return n;
+}
+
+static void fold_into(Stmt *s, Expr *const *by, int nvars) {
+  Expr *x;
+  if (s->expr && s->kind != S_DECL && (x = folded(s->expr, by, nvars)))
+    s->expr = x;
+  for (int i = 0; i < s->idx.len; i++)
+    if ((x = folded(s->idx.data[i], by, nvars)))
+      s->idx.data[i] = x;
+}
+
+/* (tallies: the function's, stmt_tallies; a fold changes only the uses of
+ * the temporary it folds and of the scalar, which no later fold asks
+ * about: a scalar is never a temporary. by: per variable id, the scalar a
+ * folded temporary is replaced by, written into the block's statements
+ * at the end, each copied once.) */
+static void fold_copies_in(Stmt *b, const Scan *sc, const VarTally *tallies, Expr **by,
+                           int nvars) {
+  int n = b->stmts.len, kept = 0;
+  Uses *uses = xalloc(sizeof *uses * (size_t)(n + 1));
+  for (int i = 0; i < n; i++)
+    uses[i] = uses_of(b->stmts.data[i]);
+  bool any = false;
+  for (int i = 0; i < n; i++) {
     Stmt *c = b->stmts.data[i];
-    if (c->kind != S_ASSIGN || c->var->role != ROLE_TEMP || c->expr->kind != E_VAR ||
-        !sc->is_elem[c->expr->var->id])
+    /* a copy of a copy folded before (t2 = t1, share_reads.c) copies the
+     * scalar */
+    Expr *src = c->kind == S_ASSIGN ? c->expr : NULL;
+    if (src && src->kind == E_VAR && src->var->id >= 0 && src->var->id < nvars &&
+        by[src->var->id])
+      src = by[src->var->id];
+    if (c->kind != S_ASSIGN || c->var->role != ROLE_TEMP || src->kind != E_VAR ||
+        !sc->is_elem[src->var->id] || c->var->id < 0 || c->var->id >= nvars ||
+        tallies[c->var->id].sets != 1) {
+      b->stmts.data[kept++] = c;
       continue;
-    Var *t = c->var, *elem = c->expr->var;
-    VarTally all = stmt_tally(f->body, t);
-    if (all.sets != 1)
-      continue;
-    int found = 0, j = i + 1;
-    for (; j < b->stmts.len && found < all.uses; j++) {
+    }
+    Var *t = c->var, *elem = src->var;
+    int want = tallies[t->id].uses, found = 0;
+    for (int j = i + 1; j < n && found < want; j++) {
       Stmt *s = b->stmts.data[j];
       /* (a call may change a global element, a branch or loop may not
        * run: only simple statements in between) */
       if (!simple(s))
         break;
-      bool uses = stmt_uses(s, t);
-      found += uses;
+      found += uses_var(&uses[j], t);
       /* (a simple statement reads before it assigns) */
       if (stmt_assigns(s, elem) || stmt_assigns(s, t))
         break;
     }
-    if (found != all.uses)
+    if (found != want) {
+      b->stmts.data[kept++] = c;
       continue;
-    for (int k = i + 1; k < b->stmts.len && found > 0; k++)
-      if (stmt_uses(b->stmts.data[k], t)) {
-        subst_in(b->stmts.data[k], t, c->expr);
-        found--;
-      }
-    /* the copy is dead now */
-    for (int k = i + 1; k < b->stmts.len; k++)
-      b->stmts.data[k - 1] = b->stmts.data[k];
-    b->stmts.len--;
-    i--;
+    }
+    by[t->id] = src; /* the copy is dead now */
+    any = true;
   }
+  b->stmts.len = kept;
+  if (!any)
+    return;
+  for (int i = 0; i < kept; i++)
+    fold_into(b->stmts.data[i], by, nvars);
 }
 
 typedef struct Folding {
-  Func *f;
   const Scan *sc;
+  const VarTally *tallies;
+  Expr **by;
+  int nvars;
 } Folding;
 
 static void fold_copies(Stmt *s, void *arg) {
   Folding *fo = arg;
   if (s->kind == S_BLOCK)
-    fold_copies_in(fo->f, s, fo->sc);
+    fold_copies_in(s, fo->sc, fo->tallies, fo->by, fo->nvars);
 }
 
 static void drop_arrays(VarVec *v, Scan *sc) {
@@ -369,8 +451,14 @@ int scalarize_arrays(Program *p) {
     Func *f = p->funcs.data[i];
     stmt_walk(f->body, rewrite_stmt, &sc);
     stmt_walk(f->body, splice, NULL);
-    Folding fo = {f, &sc};
+    VarTally *tallies = stmt_tallies(f->body, p->nvars);
+    Expr **by = calloc((size_t)p->nvars + 1, sizeof(Expr *));
+    if (!by)
+      out_of_memory();
+    Folding fo = {&sc, tallies, by, p->nvars};
     stmt_walk(f->body, fold_copies, &fo);
+    free(by);
+    free(tallies);
     drop_arrays(&f->locals, &sc);
   }
   drop_arrays(&p->globals, &sc);
