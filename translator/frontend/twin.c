@@ -54,6 +54,23 @@ static const char *token_in(CXTranslationUnit tu, CXSourceLocation from, CXSourc
  * preprocessed twin (all tokens real there), or NULL. Only the tokens
  * between the operands are read: reading the whole extent of every node of
  * a chain a + b + c + ... is quadratic in its length. */
+/* Where an expression ends. A binary operator ends where its right
+ * operand does; asking clang for its whole extent would also find its
+ * start, down the left operand's chain: in `a + b + c + ...` that walk is
+ * as long as the chain, for every operator of it. */
+static CXSourceLocation end_of(CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator)
+      break;
+    CursorVec ch = cx_children(c);
+    if (ch.len != 2)
+      break;
+    c = ch.data[1];
+  }
+  return clang_getRangeEnd(clang_getCursorExtent(c));
+}
+
 static const char *twin_operator(CXTranslationUnit tu, CXCursor c) {
   CursorVec ch = cx_children(c);
   CXSourceRange ext = clang_getCursorExtent(c);
@@ -66,8 +83,8 @@ static const char *twin_operator(CXTranslationUnit tu, CXCursor c) {
     return token_in(tu, clang_getRangeEnd(sub), clang_getRangeEnd(ext), true);
   }
   if (ch.len == 2)
-    return token_in(tu, clang_getRangeEnd(clang_getCursorExtent(ch.data[0])),
-                    clang_getRangeStart(clang_getCursorExtent(ch.data[1])), false);
+    return token_in(tu, end_of(ch.data[0]), clang_getRangeStart(clang_getCursorExtent(ch.data[1])),
+                    false);
   return NULL;
 }
 

@@ -291,10 +291,6 @@ static Uses uses_of(const Stmt *s) {
   return u;
 }
 
-static bool uses_var(const Uses *u, const Var *v) {
-  return u->ids.len && bsearch(&v->id, u->ids.data, (size_t)u->ids.len, sizeof(int), cmp_int);
-}
-
 /* e with each temporary folded replaced by its scalar (by[id]), copied
  * once; NULL when nothing in it is. */
 static Expr *folded(Expr *e, Expr *const *by, int nvars) {
@@ -332,17 +328,60 @@ static void fold_into(Stmt *s, Expr *const *by, int nvars) {
       s->idx.data[i] = x;
 }
 
+/* Where each variable is used and assigned in one block: positions in
+ * increasing order, by Var.id (reset after the block: `touched`). */
+typedef VEC(int) Positions;
+typedef struct BlockIndex {
+  Positions *used, *set;
+  VEC(int) touched;
+} BlockIndex;
+
+static void note_position(BlockIndex *x, Positions *p, int id, int pos) {
+  if (!x->used[id].len && !x->set[id].len)
+    vec_push(&x->touched, id);
+  if (!p[id].len || p[id].data[p[id].len - 1] != pos)
+    vec_push(&p[id], pos);
+}
+
+/* The first position in p after `after` (its index in p), or p->len. */
+static int first_after(const Positions *p, int after) {
+  int lo = 0, hi = p->len;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (p->data[mid] <= after)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 /* (tallies: the function's, stmt_tallies; a fold changes only the uses of
  * the temporary it folds and of the scalar, which no later fold asks
  * about: a scalar is never a temporary. by: per variable id, the scalar a
  * folded temporary is replaced by, written into the block's statements
- * at the end, each copied once.) */
+ * at the end, each copied once. The block's statements are looked at
+ * through their positions: where the temporary's uses are, where the
+ * next statement that is not simple is, where the scalar or the
+ * temporary is next assigned -- not by a walk from each copy.) */
 static void fold_copies_in(Stmt *b, const Scan *sc, const VarTally *tallies, Expr **by,
-                           int nvars) {
+                           BlockIndex *x, int nvars) {
   int n = b->stmts.len, kept = 0;
-  Uses *uses = xalloc(sizeof *uses * (size_t)(n + 1));
-  for (int i = 0; i < n; i++)
-    uses[i] = uses_of(b->stmts.data[i]);
+  int *next_complex = xalloc(sizeof(int) * (size_t)(n + 1));
+  next_complex[n] = n;
+  for (int j = n - 1; j >= 0; j--)
+    next_complex[j] = simple(b->stmts.data[j]) ? next_complex[j + 1] : j;
+  for (int j = 0; j < n; j++) {
+    Stmt *s = b->stmts.data[j];
+    Uses u = uses_of(s);
+    for (int k = 0; k < u.ids.len; k++)
+      if (u.ids.data[k] >= 0 && u.ids.data[k] < nvars)
+        note_position(x, x->used, u.ids.data[k], j);
+    /* (a simple statement assigns only its own variable) */
+    if (simple(s) && s->var && s->var->id >= 0 && s->var->id < nvars &&
+        (s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_DECL))
+      note_position(x, x->set, s->var->id, j);
+  }
   bool any = false;
   for (int i = 0; i < n; i++) {
     Stmt *c = b->stmts.data[i];
@@ -359,19 +398,22 @@ static void fold_copies_in(Stmt *b, const Scan *sc, const VarTally *tallies, Exp
       continue;
     }
     Var *t = c->var, *elem = src->var;
-    int want = tallies[t->id].uses, found = 0;
-    for (int j = i + 1; j < n && found < want; j++) {
-      Stmt *s = b->stmts.data[j];
-      /* (a call may change a global element, a branch or loop may not
-       * run: only simple statements in between) */
-      if (!simple(s))
-        break;
-      found += uses_var(&uses[j], t);
-      /* (a simple statement reads before it assigns) */
-      if (stmt_assigns(s, elem) || stmt_assigns(s, t))
-        break;
+    int want = tallies[t->id].uses;
+    /* every use of t in the statements after the copy, the last at L;
+     * all of them simple (a call may change a global element, a branch
+     * or loop may not run); neither the scalar nor t assigned before L (a
+     * simple statement reads before it assigns) */
+    const Positions *u = &x->used[t->id];
+    int k = first_after(u, i);
+    bool fold = want > 0 && u->len - k >= want;
+    int last = fold ? u->data[k + want - 1] : -1;
+    fold = fold && next_complex[i + 1] > last;
+    for (int v = 0; fold && v < 2; v++) {
+      const Positions *st = &x->set[(v ? t : elem)->id];
+      int a = first_after(st, i);
+      fold = a == st->len || st->data[a] >= last;
     }
-    if (found != want) {
+    if (!fold) {
       b->stmts.data[kept++] = c;
       continue;
     }
@@ -379,6 +421,11 @@ static void fold_copies_in(Stmt *b, const Scan *sc, const VarTally *tallies, Exp
     any = true;
   }
   b->stmts.len = kept;
+  for (int j = 0; j < x->touched.len; j++) {
+    x->used[x->touched.data[j]].len = 0;
+    x->set[x->touched.data[j]].len = 0;
+  }
+  x->touched.len = 0;
   if (!any)
     return;
   for (int i = 0; i < kept; i++)
@@ -389,13 +436,14 @@ typedef struct Folding {
   const Scan *sc;
   const VarTally *tallies;
   Expr **by;
+  BlockIndex *index;
   int nvars;
 } Folding;
 
 static void fold_copies(Stmt *s, void *arg) {
   Folding *fo = arg;
   if (s->kind == S_BLOCK)
-    fold_copies_in(s, fo->sc, fo->tallies, fo->by, fo->nvars);
+    fold_copies_in(s, fo->sc, fo->tallies, fo->by, fo->index, fo->nvars);
 }
 
 static void drop_arrays(VarVec *v, Scan *sc) {
@@ -447,6 +495,10 @@ int scalarize_arrays(Program *p) {
   for (int i = 0; i < all.len; i++)
     for (int j = 0; all.data[i]->ok && j < all.data[i]->elems.len; j++)
       sc.is_elem[all.data[i]->elems.data[j].var->id] = true;
+  /* (positions by variable, for every block: allocated once, each block
+   * resets what it touched) */
+  BlockIndex index = {xalloc(sizeof(Positions) * (size_t)(p->nvars + 1)),
+                      xalloc(sizeof(Positions) * (size_t)(p->nvars + 1)), {0}};
   for (int i = 0; i < p->funcs.len; i++) {
     Func *f = p->funcs.data[i];
     stmt_walk(f->body, rewrite_stmt, &sc);
@@ -455,7 +507,7 @@ int scalarize_arrays(Program *p) {
     Expr **by = calloc((size_t)p->nvars + 1, sizeof(Expr *));
     if (!by)
       out_of_memory();
-    Folding fo = {&sc, tallies, by, p->nvars};
+    Folding fo = {&sc, tallies, by, &index, p->nvars};
     stmt_walk(f->body, fold_copies, &fo);
     free(by);
     free(tallies);
