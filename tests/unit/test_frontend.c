@@ -672,6 +672,9 @@ static const Rejection rejections[] = {
      "unsupported bit-field 'x' of 'struct S'"},
     {"int g(void) { return 1; }\nint main(void) { int (*fp)(void) = g; return fp(); }\n", "fp)",
      "unsupported pointer to a function 'fp'"},
+    {"int g(int x) { return x; }\nint h(int (*f)(int)) { return (int)(long)f; }\n"
+     "int main(void) { return h(g); }\n", "(long)f",
+     "unsupported cast of a pointer to a function to an integer"},
     {"int g(void) { return 1; }\nint (*h(void))(void) { return g; }\n"
      "int main(void) { return h()(); }\n", "h(void)",
      "unsupported function 'h' returning a pointer to a function"},

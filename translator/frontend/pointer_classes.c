@@ -1054,6 +1054,12 @@ static void walk_cast(PtrAnalysis *a, CXCursor c) {
     return;
   CXType to = cx_canon(clang_getCursorType(c));
   CXCursor sub = ch.data[ch.len - 1];
+  /* a pointer to a function holds a tag (frontend.c), not its address */
+  if (pa_is_function_pointer(clang_getCursorType(sub)) && to.kind != CXType_Pointer &&
+      to.kind != CXType_Void && to.kind != CXType_Bool) {
+    reject(c, "unsupported cast of a pointer to a function to an integer%s", "");
+    return;
+  }
   if (!pa_is_pointer(clang_getCursorType(sub)))
     return;
   if (to.kind == CXType_Bool)
