@@ -69,10 +69,15 @@ static void log_write(Oracle *o, Stmt *write, long long flat, long long value) {
   in->on_write(in, write, flat, value);
 }
 
+static void log_point(Oracle *o, RunPoint at, Func *f, Stmt *loop, long long ret) {
+  Oracle *in = inner_at(o);
+  in->on_point(in, at, f, loop, ret);
+}
+
 RunInfo __wrap_run_program(Program *p, Oracle *o, long long max_steps) {
   Logged l = {o, {0}, false};
   Oracle w = {log_nondet, log_array, o->on_read ? log_read : NULL, &l, NULL,
-              o->on_write ? log_write : NULL, false};
+              o->on_write ? log_write : NULL, false, o->on_point ? log_point : NULL};
   RunInfo ri = __real_run_program(p, &w, max_steps);
   if (ri.result == RUN_ERROR) {
     fprintf(stderr, "arr2scalar: inputs of the run reaching the error:");

@@ -241,8 +241,7 @@ static void dutch_flag(void **state) {
  * anywhere, as verify analyses a callee alone: its exit read from the loop
  * that ends it (lift_exit_conjectures: the head's segments with q for i,
  * the bound i <= q || i == 0 at the head -- the loop need not run) gives
- * the three segments at the exit, proven on the original program, each a
- * conjecture the re-check proved. */
+ * the three segments at the exit, proven on the original program. */
 static void exit_from_last_loop(void **state) {
   (void)state;
   CellOptions opt = {.havoc_globals = true};
@@ -258,12 +257,16 @@ static void exit_from_last_loop(void **state) {
     implies(&r, have, formula(segments[i], ints, "|data'|", ""));
   /* the bound at the head that the exit needs, proven */
   implies(&r, reported(&r, "threeWayPartition", 5), formula("(or (<= i q) (= i 0))", ints, "", ""));
-  /* the exit conjectures proved: one per segment at least */
-  int proven = 0;
+  /* what is reported at the exit is proven (the segments come from the
+   * exit conjectures, or from the exit's own invariant when the re-check
+   * proves it whole) */
+  int at_exit = 0;
   for (int i = 0; i < r.lifted.len; i++)
-    proven += r.lifted.data[i].conjecture && r.lifted.data[i].kind == POINT_EXIT &&
-              r.lifted.data[i].checked > 0;
-  assert_true(proven >= 3);
+    if (r.lifted.data[i].kind == POINT_EXIT) {
+      assert_true(r.lifted.data[i].checked > 0);
+      at_exit++;
+    }
+  assert_true(at_exit >= 1);
 }
 
 /* A two-way partition analysed alone (as verify's facts of callees): the

@@ -11,8 +11,10 @@
  *   5. report (report.c).
  */
 #include "driver.h"
+#include "learn.h"
 #include "lift.h"
 #include "recheck.h"
+#include "replay.h"
 #include "report.h"
 #include "smt.h"
 #include "spacer.h"
@@ -102,7 +104,9 @@ static int analyse(Options *o, FILE *out) {
   work_end(lifting);
   /* what the text says, beside what the engine found (a tenth as much) */
   WorkScope words = work_begin(budget / 10);
-  recheck_with_words(orig, abs, &lifted, timeout);
+  LiftedVec conjectures = {0};
+  learn_words(orig, &conjectures, RUN_STATEMENTS(budget / 100), NULL);
+  recheck_with_words(orig, &lifted, &conjectures, timeout);
   work_end(words);
   return report_invariants(out, orig, abs, &lifted, o->format) ? 0 : EXIT_USAGE;
 }

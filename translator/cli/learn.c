@@ -1,8 +1,10 @@
 /*
- * learn.c -- facts learned from an attempt (see learn.h).
+ * learn.c -- facts learned from an attempt, conjectures from the words
+ * (see learn.h).
  */
 #include "learn.h"
 
+#include "samples.h"
 #include "smt.h"
 
 #include <string.h>
@@ -30,4 +32,21 @@ int learn_checked(const LiftedVec *v, const Func *entry, FactVec *facts) {
     added++;
   }
   return added;
+}
+
+int learn_words(Program *orig, LiftedVec *out, long long runs, int *refuted) {
+  LiftedVec all = {0};
+  int n = lift_word_conjectures(orig, &all, LIFT_WORDS_MOST);
+  Samples *s = n ? samples_collect(orig, runs) : NULL;
+  int out_of_runs = 0;
+  for (int i = 0; i < all.len; i++) {
+    Lifted *l = &all.data[i];
+    if (samples_falsify(s, l->func, l->kind, l->loc, l->formula))
+      out_of_runs++;
+    else
+      vec_push(out, *l);
+  }
+  if (refuted)
+    *refuted = out_of_runs;
+  return n;
 }

@@ -1,6 +1,7 @@
 /*
  * learn.h -- facts learned from an attempt of verify (learn.c): the lifted
- * invariants the re-check proved on the original program, and only those.
+ * invariants the re-check proved on the original program, and only those;
+ * and the conjectures from the program's words worth re-checking.
  */
 #ifndef A2S_LEARN_H
 #define A2S_LEARN_H
@@ -15,5 +16,11 @@
  * fact after its calls), and not already in facts. Returns how many were
  * added; they are the last ones of facts. */
 int learn_checked(const LiftedVec *v, const Func *entry, FactVec *facts);
+
+/* The conjectures read off orig's words (lift_word_conjectures), less those
+ * a state of a small random run refutes (samples.h; the runs get at most
+ * runs statements): appended to out. Returns how many were read; *refuted
+ * (not NULL) says how many were left out. */
+int learn_words(Program *orig, LiftedVec *out, long long runs, int *refuted);
 
 #endif /* A2S_LEARN_H */

@@ -11,16 +11,34 @@
  * its indices made a bound variable k, it is proposed (and, for a loop's
  * exit test, its negation) universally quantified over the ranges
  * [lo, hi) the program names: 0, the loops' counters, the bounds and call
- * results the function compares them with, its scalar parameters. Atoms travel through calls (a caller's
- * assertion about the array it passes is proposed in the callee in the
- * callee's names, and the other way), so a search that main checks gets
- * its own loop's conjecture. Conjectures are proposed at every loop head
- * of the function and at its exit (with its return value as a bound):
- * the re-check (recheck.c) keeps what is inductive, nothing else.
+ * results the function compares them with, its scalar parameters. Atoms
+ * travel through calls (a caller's assertion about the array it passes is
+ * proposed in the callee in the callee's names, and the other way), so a
+ * search that main checks gets its own loop's conjecture. Conjectures are
+ * proposed at every loop head of the function and at its exit (with its
+ * return value as a bound): the re-check (recheck.c) keeps what is
+ * inductive, nothing else.
+ *
+ * A yes-or-no answer is checked by its caller both ways: `no` by a loop
+ * asserting every element, `yes` by a loop that sets a flag on the element
+ * it finds (`if (a[k] < 0) seen = 1; ... assert(seen);`). The flag's guard
+ * is a *witness* atom, and so is a loop's exit test: besides `forall`, the
+ * exit gets `ret == 0 || exists k in [lo, hi). atom` and `ret != 0 ||
+ * forall ...` (and the opposite tests), the flag's loop `seen == 1 ||
+ * exists k in [i, hi). atom` -- the element is still ahead.
+ *
+ * The quantified half of a range's invariant needs its scalar half: the
+ * ends' order (`i <= n` at the head of `while (i < n)`, `n >= 0` at a
+ * callee's entry) is proposed too; and a helper without loops or arrays
+ * that returns one expression (`return x > limit;`, given to count_if)
+ * gets its exact result, which a summary without candidates would forget.
  *
  * The ranges are cheap only because they are few: one end of a range at a
  * loop head is a variable that loop changes, or both ends are variables
- * it does not change (a range established before it, that it keeps).
+ * it does not change (a range established before it, that it keeps); an
+ * end is a position (an index, a variable compared with another, a result
+ * of a search), never a value compared with elements (a key, a limit) nor
+ * a yes-or-no answer.
  */
 #include "lift_internal.h"
 
@@ -33,6 +51,14 @@
 typedef struct Atom {
   Expr *e;
   int offset;          /* largest c of an index K + c (a[k] <= a[k + 1]: 1) */
+  /* A witness: a guard that sets a flag (`if (a[k] > x) seen = 1;`), which
+   * a caller uses to check that some element has the property. Then
+   * besides `forall`, `exists` is proposed: at a function's exit under a
+   * test of its result, and at the head of the loop setting the flag as
+   * `flag == value || exists k in [i, hi). atom`. */
+  bool witness;
+  Var *flag;           /* the flag (NULL: a witness from another function) */
+  long long value;
 } Atom;
 
 typedef struct Words {
@@ -52,11 +78,55 @@ static int func_no(Program *p, const Func *f) {
 
 /* e with each variable that one read of f defines replaced by that read
  * (`t = a[i]; if (t != key)` says `a[i] != key`), as deep as depth. */
+/* The if whose branches each end by setting the temporary v: how
+ * normalization computes a condition with a short circuit
+ * (`if (x < lo) c = 1; else c = x > hi;`). */
+typedef struct Diamond {
+  const Var *v;
+  Stmt *found;
+} Diamond;
+
+static Stmt *last_of(Stmt *s) {
+  while (s && s->kind == S_BLOCK && s->stmts.len)
+    s = s->stmts.data[s->stmts.len - 1];
+  return s;
+}
+
+static void diamond_of(Stmt *s, void *arg) {
+  Diamond *d = arg;
+  if (s->kind != S_IF || !s->then || !s->els)
+    return;
+  Stmt *t = last_of(s->then), *e = last_of(s->els);
+  if (t && e && t->kind == S_ASSIGN && e->kind == S_ASSIGN && t->var == d->v && e->var == d->v)
+    d->found = s;
+}
+
+static Expr *resolve(Func *f, Expr *e, int depth);
+
+/* A temporary set in both branches of one if, as one expression. */
+static Expr *resolve_diamond(Func *f, Expr *e, int depth) {
+  Diamond d = {e->var, NULL};
+  stmt_walk(f->body, diamond_of, &d);
+  if (!d.found)
+    return e;
+  Expr *c = resolve(f, d.found->expr, depth - 1);
+  Expr *t = resolve(f, last_of(d.found->then)->expr, depth - 1);
+  Expr *x = resolve(f, last_of(d.found->els)->expr, depth - 1);
+  long long k;
+  if (expr_is_const(t, &k) && k == 1 && expr_truth_valued(x))
+    return new_binary(E_LOR, c, x, e->loc);
+  if (expr_is_const(x, &k) && k == 0 && expr_truth_valued(t))
+    return new_binary(E_LAND, c, t, e->loc);
+  return new_cond(c, t, x, e->loc);
+}
+
 static Expr *resolve(Func *f, Expr *e, int depth) {
   if (!e || depth <= 0)
     return e;
   if (e->kind == E_VAR && is_scalar(e->var->type)) {
     VarTally d = stmt_tally(f->body, e->var);
+    if (d.sets == 2 && e->var->role == ROLE_TEMP)
+      return resolve_diamond(f, e, depth);
     if (d.sets != 1)
       return e;
     if (d.set->kind == S_READ) {
@@ -126,13 +196,27 @@ static int offset_of(const Expr *e, const Var *k) {
   return r > best ? r : best;
 }
 
-static void add_atom(Words *w, int fn, Expr *e) {
-  for (int i = 0; i < w->atoms[fn].len; i++)
-    if (expr_equal(w->atoms[fn].data[i].e, e))
-      return;
-  Atom a = {e, offset_of(e, w->k)};
+/* Add the atom e to fn's (a witness, with the flag it sets when flag is
+ * not NULL); true when that changed them. */
+static bool add_witness(Words *w, int fn, Expr *e, bool witness, Var *flag, long long value) {
+  for (int i = 0; i < w->atoms[fn].len; i++) {
+    Atom *a = &w->atoms[fn].data[i];
+    if (!expr_equal(a->e, e))
+      continue;
+    if (!witness || (a->witness && (a->flag || !flag)))
+      return false;
+    a->witness = true;
+    if (flag) {
+      a->flag = flag;
+      a->value = value;
+    }
+    return true;
+  }
+  Atom a = {e, offset_of(e, w->k), witness, flag, value};
   vec_push(&w->atoms[fn], a);
+  return true;
 }
+
 
 /* The comparisons of a condition, in negation normal form (cond_fold),
  * each given to fn; a value read as a truth value is value != 0. */
@@ -171,6 +255,10 @@ typedef struct AtomsIn {
   Words *w;
   int fn;
   bool negation;       /* the negation too (a loop's exit test) */
+  bool exit;           /* a test that leaves the loop: what it says decides
+                          the result, so both are witnesses */
+  Var *flag;           /* a witness's flag (its guard sets it to value) */
+  long long value;
 } AtomsIn;
 
 /* A comparison that reads an array, with each variable of its indices
@@ -183,9 +271,11 @@ static void atoms_of(Expr *c, void *arg) {
   index_vars(c, &xs, false);
   for (int i = 0; i < xs.len; i++) {
     Expr *t = expr_subst(c, xs.data[i], new_var_ref(in->w->k, c->loc));
-    add_atom(in->w, in->fn, t);
-    if (in->negation)
-      add_atom(in->w, in->fn, new_binary(cmp_negated(t->kind), t->lhs, t->rhs, t->loc));
+    add_witness(in->w, in->fn, t, in->flag || in->exit, in->flag, in->value);
+    /* (a flag's: `no` has seen every element without the property) */
+    if (in->negation || in->flag)
+      add_witness(in->w, in->fn, new_binary(cmp_negated(t->kind), t->lhs, t->rhs, t->loc),
+                  in->exit || in->flag, NULL, 0);
   }
 }
 
@@ -212,6 +302,26 @@ static bool array_written(Stmt *s, const Var *a) {
   return w.yes;
 }
 
+/* Is e a constant, converted to _Bool or not (`found = true;`)? */
+static bool constant(const Expr *e, long long *value) {
+  bool truth = e->kind == E_CAST && e->type->kind == TY_BOOL;
+  if (!expr_is_const(truth ? e->lhs : e, value))
+    return false;
+  if (truth)
+    *value = *value != 0;
+  return true;
+}
+
+/* The user's scalar that s (one statement, or a block of one) sets to a
+ * constant, with the constant: a flag (`seen = 1;`); else NULL. */
+static Var *flag_set(Stmt *s, long long *value) {
+  if (s && s->kind == S_BLOCK && s->stmts.len == 1)
+    s = s->stmts.data[0];
+  if (!s || s->kind != S_ASSIGN || s->var->role != ROLE_USER || !is_scalar(s->var->type))
+    return NULL;
+  return constant(s->expr, value) ? s->var : NULL;
+}
+
 typedef struct Collect {
   Words *w;
   Func *f;
@@ -234,10 +344,27 @@ static void collect(Stmt *s, void *arg) {
                (s->then->kind == S_BLOCK && s->then->stmts.len &&
                 (s->then->stmts.data[0]->kind == S_BREAK ||
                  s->then->stmts.data[0]->kind == S_RETURN)));
-  if (s->kind == S_IF && !exit && !array_written(s->then, NULL) && !array_written(s->els, NULL))
+  Var *flag = NULL;
+  long long value = 0;
+  if (s->kind == S_IF && !exit && !s->els)
+    flag = flag_set(s->then, &value);
+  if (s->kind == S_IF && !exit && !flag && !array_written(s->then, NULL) &&
+      !array_written(s->els, NULL))
     return;
-  AtomsIn in = {c->w, c->fn, exit || piece};
-  comparisons(resolve(c->f, s->expr, 4), atoms_of, &in);
+  Expr *cond = resolve(c->f, s->expr, 4);
+  bool compound = cond->kind == E_LAND || cond->kind == E_LOR || cond->kind == E_COND;
+  AtomsIn in = {c->w, c->fn, exit || piece, exit, compound ? NULL : flag, value};
+  comparisons(cond, atoms_of, &in);
+  /* a flag's guard of several comparisons (`x[k] < lo || x[k] > hi`):
+   * the element it finds has them all, as one atom */
+  if (flag && compound) {
+    in.flag = flag;
+    in.negation = false;
+    atoms_of(cond, &in);
+    in.flag = NULL;
+    in.exit = true;
+    atoms_of(new_unary(E_NOT, cond, cond->loc), &in);
+  }
 }
 
 /* ---- Atoms through calls ------------------------------------------------------------------ */
@@ -264,8 +391,9 @@ static Expr *map_expr(const Map *m, Expr *e, bool *ok) {
   Expr *c = xalloc(sizeof *c);
   *c = *e;
   if (e->kind == E_VAR || e->kind == E_INDEX) {
-    if (e->var != m->k && e->var->kind != VAR_GLOBAL) {
-      Expr *to = mapped(m, e->var);
+    /* (a global passed as an argument is the parameter there) */
+    Expr *to = e->var != m->k ? mapped(m, e->var) : NULL;
+    if (to || (e->var != m->k && e->var->kind != VAR_GLOBAL)) {
       if (!to || (e->kind == E_INDEX && to->kind != E_VAR)) {
         *ok = false;
         return e;
@@ -325,15 +453,14 @@ static void through_call(Stmt *s, void *arg) {
     bool ok = true;
     Expr *e = map_expr(&down, w->atoms[fc].data[i].e, &ok);
     if (ok)
-      add_atom(w, fe, e);
+      cs->changed |= add_witness(w, fe, e, w->atoms[fc].data[i].witness, NULL, 0);
   }
   for (int i = 0; i < had_e; i++) {
     bool ok = true;
     Expr *e = map_expr(&up, w->atoms[fe].data[i].e, &ok);
     if (ok)
-      add_atom(w, fc, e);
+      cs->changed |= add_witness(w, fc, e, w->atoms[fe].data[i].witness, NULL, 0);
   }
-  cs->changed |= w->atoms[fc].len != had_c || w->atoms[fe].len != had_e;
 }
 
 /* ---- Ranges ------------------------------------------------------------------------------- */
@@ -344,6 +471,8 @@ static void through_call(Stmt *s, void *arg) {
 typedef struct Bounds {
   Func *f;
   VarVec vars;
+  VarVec values;       /* compared with elements: a key, a limit */
+  VarVec indices;      /* in an index */
 } Bounds;
 
 static void add_bound(Var *v, void *arg) {
@@ -352,22 +481,106 @@ static void add_bound(Var *v, void *arg) {
     vec_push(&b->vars, v);
 }
 
-/* The variables of a comparison that reads no array (i < n, k < r). */
+/* v into the set arg (a VarVec). */
+static void add_var(Var *v, void *arg) {
+  VarVec *vs = arg;
+  if (!var_in(vs, v))
+    vec_push(vs, v);
+}
+
+/* The variables of a comparison that reads no array (i < n, k < r), when
+ * it compares two: one compared with a constant only (`r != 0`, a
+ * function pointer's tag) bounds nothing. */
 static void compared(Expr *c, void *arg) {
-  if (!expr_has_index(c))
+  if (expr_has_index(c))
+    return;
+  VarVec vs = {0};
+  expr_vars(c, add_var, &vs);
+  if (vs.len >= 2)
     expr_vars(c, add_bound, arg);
+}
+
+/* Does f return only constants (a yes-or-no answer, not a position)?
+ * Which? */
+typedef struct Returns {
+  bool constants;
+  VEC(long long) values;
+} Returns;
+
+static void return_kind(Stmt *s, void *arg) {
+  Returns *r = arg;
+  long long c;
+  if (s->kind != S_RETURN || !s->expr)
+    return;
+  if (!constant(s->expr, &c)) {
+    r->constants = false;
+    return;
+  }
+  for (int i = 0; i < r->values.len; i++)
+    if (r->values.data[i] == c)
+      return;
+  vec_push(&r->values, c);
+}
+
+static Returns returns_of(Func *f) {
+  Returns r = {true, {0}};
+  stmt_walk(f->body, return_kind, &r);
+  return r;
+}
+
+static bool returns_constants(Func *f) { return returns_of(f).constants; }
+
+/* Does f take an array? The result of one that does not (a predicate on
+ * an element) is no index, and bounds no range. */
+static bool takes_array(const Func *f) {
+  for (int i = 0; f && i < f->params.len; i++)
+    if (f->params.data[i]->type->kind == TY_ARRAY)
+      return true;
+  return false;
+}
+
+/* The variables of an element comparison outside its indices. */
+static void value_vars(const Expr *e, Bounds *b) {
+  if (!e || e->kind == E_INDEX)
+    return;
+  if (e->kind == E_VAR)
+    add_var(e->var, &b->values);
+  value_vars(e->lhs, b);
+  value_vars(e->rhs, b);
+  value_vars(e->cond, b);
+  for (int i = 0; i < e->args.len; i++)
+    value_vars(e->args.data[i], b);
+}
+
+static void element_compared(Expr *c, void *arg) {
+  if (expr_has_index(c))
+    value_vars(c, arg);
 }
 
 static void bounds_of(Stmt *s, void *arg) {
   Bounds *b = arg;
   if (s->kind == S_READ || s->kind == S_WRITE)
-    for (int i = 0; i < s->idx.len; i++)
-      expr_vars(resolve(b->f, s->idx.data[i], 2), add_bound, b);
-  if (s->kind == S_IF || s->kind == S_ASSERT || s->kind == S_ASSUME)
+    for (int i = 0; i < s->idx.len; i++) {
+      Expr *x = resolve(b->f, s->idx.data[i], 2);
+      expr_vars(x, add_bound, b);
+      expr_vars(x, add_var, &b->indices);
+    }
+  if (s->kind == S_IF || s->kind == S_ASSERT || s->kind == S_ASSUME) {
     comparisons(resolve(b->f, s->expr, 2), compared, b);
+    comparisons(resolve(b->f, s->expr, 4), element_compared, b);
+  }
   /* a call's result: the temporary that holds it first, too */
-  if (s->kind == S_CALL && s->var && is_scalar(s->var->type) && !var_in(&b->vars, s->var))
+  if (s->kind == S_CALL && s->var && is_scalar(s->var->type) && !var_in(&b->vars, s->var) &&
+      takes_array(s->func) && !returns_constants(s->func))
     vec_push(&b->vars, s->var);
+}
+
+/* The variables a bound is set from (`i = n;` before `while (i-- > 0)`):
+ * bounds too. */
+static void bound_sources(Stmt *s, void *arg) {
+  Bounds *b = arg;
+  if (s->kind == S_ASSIGN && var_in(&b->vars, s->var))
+    expr_vars(resolve(b->f, s->expr, 2), add_bound, b);
 }
 
 /* ---- Conjectures ------------------------------------------------------------------------- */
@@ -396,8 +609,9 @@ static Z3_ast name_array(Var *a, void *arg) {
   return lift_array(a, r);
 }
 
-/* forall k. lo <= k && k < hi - offset -> atom, named for the point. */
-static Z3_ast conjecture(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi) {
+/* forall k. lo <= k && k < hi - offset -> atom, named for the point; with
+ * some, exists k. lo <= k && k < hi - offset && atom. */
+static Z3_ast quantified(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi, bool some) {
   Z3_context z = smt_ctx();
   SmtEnv env = {name_var, name_array, nm, NULL, NULL};
   Z3_ast body = smt_bool(a->e, &env);
@@ -407,11 +621,26 @@ static Z3_ast conjecture(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi) {
     hi = Z3_mk_sub(z, 2, (Z3_ast[]){hi, smt_num(a->offset)});
   Z3_ast range = Z3_mk_and(z, 2, (Z3_ast[]){Z3_mk_le(z, lo, nm->k), Z3_mk_lt(z, nm->k, hi)});
   Z3_app kapp = Z3_to_app(z, nm->k);
+  if (some)
+    return Z3_mk_exists_const(z, 0, 1, &kapp, 0, NULL, Z3_mk_and(z, 2, (Z3_ast[]){range, body}));
   return Z3_mk_forall_const(z, 0, 1, &kapp, 0, NULL, Z3_mk_implies(z, range, body));
 }
 
-static void propose(LiftedVec *out, Func *f, PointKind kind, Loc loc, Z3_ast formula,
-                    int *no) {
+static Z3_ast conjecture(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi) {
+  return quantified(nm, a, lo, hi, false);
+}
+
+/* g || exists k in [lo, hi - offset). atom (g NULL: the existential
+ * alone); NULL when the atom cannot be named. */
+static Z3_ast witnessed(Naming *nm, Atom *a, Z3_ast g, Z3_ast lo, Z3_ast hi) {
+  Z3_ast e = quantified(nm, a, lo, hi, true);
+  if (!e || !g)
+    return e;
+  return Z3_mk_or(smt_ctx(), 2, (Z3_ast[]){g, e});
+}
+
+static void propose_as(LiftedVec *out, Func *f, PointKind kind, Loc loc, Z3_ast formula,
+                       int *no, bool arrays) {
   if (!formula)
     return;
   Lifted l = {0};
@@ -419,12 +648,63 @@ static void propose(LiftedVec *out, Func *f, PointKind kind, Loc loc, Z3_ast for
   l.kind = kind;
   l.loc = loc;
   l.formula = formula;
-  l.quantified = true;
+  l.quantified = arrays;
   l.source = "the program text";
   l.checked = -1;
   l.conjecture = ++*no;
   l.atom = formula;
   vec_push(out, l);
+}
+
+static void propose(LiftedVec *out, Func *f, PointKind kind, Loc loc, Z3_ast formula,
+                    int *no) {
+  propose_as(out, f, kind, loc, formula, no, true);
+}
+
+/* The order of the ends of ranges, lo <= hi for each two of them (and 0):
+ * the scalar half of the ranges' invariants (`i <= n` at the head of a
+ * loop `while (i < n)`, `first_at <= 0` with `0 <= first_at` where every
+ * call passes an array's start), which the quantified half needs to be
+ * inductive and a witness to lie in its range. */
+static void orders(LiftedVec *out, Func *f, PointKind kind, Loc loc, const SmtAsts *ends,
+                   int *no) {
+  Z3_context z = smt_ctx();
+  for (int lo = 0; lo < ends->len; lo++)
+    for (int hi = 0; hi < ends->len; hi++)
+      if (lo != hi)
+        propose_as(out, f, kind, loc, Z3_mk_le(z, ends->data[lo], ends->data[hi]), no, false);
+}
+
+/* A function without loops, calls or arrays whose body returns one
+ * expression of its parameters (a predicate given to find_if or count_if:
+ * `return x > limit;`): its result is that expression, which the
+ * re-check cannot know otherwise (a summary with no candidate says
+ * nothing of the result). */
+static void exact_result(Words *w, Func *f, LiftedVec *out, int *no) {
+  if (!is_scalar(f->ret) || !f->body || !f->body->stmts.len)
+    return;
+  Stmt *last = f->body->stmts.data[f->body->stmts.len - 1];
+  for (int i = 0; i + 1 < f->body->stmts.len; i++) {
+    Stmt *s = f->body->stmts.data[i];
+    if (s->kind != S_ASSIGN && s->kind != S_DECL)
+      return;
+  }
+  if (last->kind != S_RETURN || !last->expr)
+    return;
+  Expr *e = resolve(f, last->expr, 8);
+  for (int i = 0; i < f->locals.len; i++)
+    if (expr_mentions(e, f->locals.data[i]))
+      return;
+  if (expr_has_index(e))
+    return;
+  Naming nm = {w, f, true, NULL};
+  SmtEnv env = {name_var, name_array, &nm, NULL, NULL};
+  Z3_ast v = smt_int(e, &env);
+  if (env.side || !v)
+    return;
+  Z3_context z = smt_ctx();
+  propose_as(out, f, POINT_EXIT, f->loc,
+             Z3_mk_eq(z, smt_int_const(cfg_ret_name(w->p, f)), v), no, false);
 }
 
 /* Does the atom name only K, globals and variables of f? */
@@ -489,6 +769,11 @@ static void near_stmt(Stmt *s, void *arg) {
 static void ends_near(const Bounds *b, Stmt *s, const VarVec *results, VarVec *out) {
   Near n = {b, out};
   stmt_walk(s, near_stmt, &n);
+  /* the parameters that bound ranges, whether the loop names them or not
+   * (`i = n; while (i-- > 0)` passes [i, n)) */
+  for (int i = 0; i < b->vars.len; i++)
+    if (b->vars.data[i]->kind == VAR_PARAM && !var_in(out, b->vars.data[i]))
+      vec_push(out, b->vars.data[i]);
   for (int i = 0; i < results->len; i++)
     if (!var_in(out, results->data[i]))
       vec_push(out, results->data[i]);
@@ -514,6 +799,13 @@ static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, L
           continue;
         Z3_ast zlo = vlo ? name_var(vlo, nm) : smt_num(0);
         propose(out, f, kind, loc, conjecture(nm, a, zlo, name_var(vhi, nm)), no);
+        /* the loop setting a witness's flag: the flag is set, or an
+         * element it has yet to see has the property */
+        if (a->flag && moving && stmt_assigns(moving, a->flag)) {
+          Z3_context z = smt_ctx();
+          Z3_ast set = Z3_mk_eq(z, name_var(a->flag, nm), smt_num(a->value));
+          propose(out, f, kind, loc, witnessed(nm, a, set, zlo, name_var(vhi, nm)), no);
+        }
       }
   }
 }
@@ -523,8 +815,15 @@ static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, L
  * over those of the call; at the exit of a function other than the entry
  * over 0, its parameters and the returned value. */
 static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, int most) {
-  Bounds b = {f, {0}};
+  Bounds b = {f, {0}, {0}, {0}};
   stmt_walk(f->body, bounds_of, &b);
+  stmt_walk(f->body, bound_sources, &b);
+  /* a value compared with elements (a key, a limit) is no position */
+  int kept = 0;
+  for (int i = 0; i < b.vars.len; i++)
+    if (!var_in(&b.values, b.vars.data[i]) || var_in(&b.indices, b.vars.data[i]))
+      b.vars.data[kept++] = b.vars.data[i];
+  b.vars.len = kept;
   /* the bound variable: a name no variable of f has */
   const char *kname = "k";
   for (int i = 1; find_local(f, kname) || find_global(w->p, kname); i++)
@@ -534,7 +833,8 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   stmt_walk(f->body, calls_of, &calls);
   VarVec results = {0};
   for (int c = 0; c < calls.len; c++)
-    if (calls.data[c]->var && is_scalar(calls.data[c]->var->type))
+    if (calls.data[c]->var && is_scalar(calls.data[c]->var->type) &&
+        takes_array(calls.data[c]->func) && !returns_constants(calls.data[c]->func))
       vec_push(&results, calls.data[c]->var);
   Heads h = {0};
   stmt_walk(f->body, loops_of, &h);
@@ -543,6 +843,11 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     ends_near(&b, h.loops.data[l], &results, &ends);
     over_ranges(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, h.loops.data[l], out,
                 no);
+    SmtAsts zends = {0};
+    vec_push(&zends, smt_num(0));
+    for (int i = 0; i < ends.len; i++)
+      vec_push(&zends, name_var(ends.data[i], &nm));
+    orders(out, f, POINT_LOOP_HEAD, h.loops.data[l]->loc, &zends, no);
   }
   /* after each call: what the callee's exit gives the caller */
   for (int c = 0; c < calls.len && out->len < most; c++) {
@@ -561,8 +866,32 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   for (int i = 0; i < f->params.len; i++)
     if (is_scalar(f->params.data[i]->type) && var_in(&b.vars, f->params.data[i]))
       vec_push(&ends, name_var(f->params.data[i], &nm));
-  if (is_scalar(f->ret))
+  /* (the result is a range's end when it is a position, not an answer) */
+  bool answers = is_scalar(f->ret) && returns_constants(f);
+  if (is_scalar(f->ret) && !answers)
     vec_push(&ends, smt_int_const(cfg_ret_name(w->p, f)));
+  if (f != w->p->entry) {
+    orders(out, f, POINT_EXIT, f->loc, &ends, no);
+    exact_result(w, f, out, no);
+    /* an answer is one of the constants returned */
+    Returns rs = answers ? returns_of(f) : (Returns){0};
+    Z3_ast one_of = NULL;
+    for (int i = 0; i < rs.values.len; i++)
+      one_of = smt_or2(one_of, Z3_mk_eq(smt_ctx(), smt_int_const(cfg_ret_name(w->p, f)),
+                                        smt_num(rs.values.data[i])));
+    if (one_of)
+      propose_as(out, f, POINT_EXIT, f->loc, one_of, no, false);
+    /* and at its entry, the order its callers give its parameters (a
+     * size not negative): a precondition, proven at every call */
+    nm.exit = false;
+    SmtAsts pre = {0};
+    vec_push(&pre, smt_num(0));
+    for (int i = 0; i < f->params.len; i++)
+      if (is_scalar(f->params.data[i]->type) && var_in(&b.vars, f->params.data[i]))
+        vec_push(&pre, name_var(f->params.data[i], &nm));
+    orders(out, f, POINT_ENTRY, f->loc, &pre, no);
+    nm.exit = true;
+  }
   for (int i = 0; i < w->atoms[fn].len; i++) {
     Atom *a = &w->atoms[fn].data[i];
     if (!atom_in(a->e, f, w->k))
@@ -573,9 +902,25 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     if (local)
       continue;
     for (int lo = 0; lo < ends.len; lo++)
-      for (int hi = 1; hi < ends.len; hi++)
-        if (hi != lo)
-          propose(out, f, POINT_EXIT, f->loc, conjecture(&nm, a, ends.data[lo], ends.data[hi]), no);
+      for (int hi = 1; hi < ends.len; hi++) {
+        if (hi == lo)
+          continue;
+        propose(out, f, POINT_EXIT, f->loc, conjecture(&nm, a, ends.data[lo], ends.data[hi]), no);
+        /* a witness, under a test of the result: `ret == 0 || exists
+         * ...` (the answer `yes` has an element to show), `ret != 0 ||
+         * forall ...` (the answer `no` has seen them all), and their
+         * opposites */
+        for (int t = 0; a->witness && answers && t < 2; t++) {
+          Z3_context z = smt_ctx();
+          Z3_ast zero = Z3_mk_eq(z, smt_int_const(cfg_ret_name(w->p, f)), smt_num(0));
+          Z3_ast g = t ? Z3_mk_not(z, zero) : zero;
+          propose(out, f, POINT_EXIT, f->loc, witnessed(&nm, a, g, ends.data[lo], ends.data[hi]),
+                  no);
+          Z3_ast all = conjecture(&nm, a, ends.data[lo], ends.data[hi]);
+          if (all)
+            propose(out, f, POINT_EXIT, f->loc, Z3_mk_or(z, 2, (Z3_ast[]){g, all}), no);
+        }
+      }
   }
 }
 

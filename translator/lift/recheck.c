@@ -26,12 +26,21 @@
  * The application itself must be left out: its summary is proven under
  * pre, and assuming it to prove pre would be circular. Every clause of f
  * may assume pre on f's input values (carried unchanged from the entry).
+ *
+ * A point after a call is no loop head: its interpretation is its
+ * candidates *and* its definition, the clauses into it (definition). So
+ * what the path before the call knew reaches the loop head after it.
+ *
+ * Every summary gets the candidate err == 0 (the callee does not fail),
+ * proven or dropped like the others: without it, the clause of a failing
+ * call, whose outputs are anything, is a clause of every summary.
  */
 #include "recheck.h"
 
 #include "chc.h"
 #include "dataflow.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -52,6 +61,7 @@ typedef struct Check {
   double deadline;
   Z3_ast skip;         /* a predicate application left out of a body */
   unsigned work;       /* Z3's resource limit per check (0: none, 3 s) */
+  int inlining;        /* depth of call points being inlined (definition) */
 } Check;
 
 /* Z3's resource limit per check of recheck_proves_safety: the
@@ -142,6 +152,8 @@ static Z3_ast over_args(ChcPred *pr, Lifted *l) {
 
 /* ---- Interpretations in clauses ---------------------------------------------------- */
 
+static Z3_ast definition(Check *ck, ChcPred *pr, Z3_ast *args, int nargs);
+
 /* The current interpretation of pr applied to args. */
 static Z3_ast interp(Check *ck, ChcPred *pr, Z3_ast *args, int nargs) {
   Z3_context z = smt_ctx();
@@ -149,12 +161,14 @@ static Z3_ast interp(Check *ck, ChcPred *pr, Z3_ast *args, int nargs) {
   for (int i = 0; i < ck->cands.len; i++)
     if (ck->cands.data[i].pred == pr && ck->cands.data[i].alive && !ck->cands.data[i].pre)
       f = smt_and2(f, ck->cands.data[i].formula);
+  Z3_ast def = pr->kind == PRED_POINT && pr->point == POINT_OTHER
+                   ? definition(ck, pr, args, nargs) : NULL;
   if (!f)
-    return smt_true();
+    return def ? def : smt_true();
   Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(nargs + 1));
   for (int i = 0; i < nargs; i++)
     from[i] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(i)), Z3_get_sort(z, args[i]));
-  return Z3_substitute(z, f, (unsigned)nargs, from, args);
+  return smt_and2(def, Z3_substitute(z, f, (unsigned)nargs, from, args));
 }
 
 /* t with every application of a predicate replaced by its interpretation. */
@@ -215,6 +229,66 @@ static Z3_ast body_of(Check *ck, ChcClause *cl) {
     b = smt_and2(b, interp(ck, pr, cl->body_args[0].data, cl->body_args[0].len));
   }
   return b ? b : smt_true();
+}
+
+static Z3_ast entry_pre(Check *ck, ChcClause *cl);
+static bool valid(Check *ck, Z3_ast body, Z3_ast goal);
+
+/* The k-th argument of a point, in a definition being built. */
+static Z3_ast placeholder(int k, Z3_ast like) {
+  Z3_context z = smt_ctx();
+  return Z3_mk_const(z, Z3_mk_string_symbol(z, xformat("def!%d", k)), Z3_get_sort(z, like));
+}
+
+/* k of the placeholder c, or -1. */
+static int placeholder_index(Z3_ast c) {
+  Z3_context z = smt_ctx();
+  const char *name =
+      Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, c))));
+  int k;
+  return !strncmp(name, "def!", 4) && sscanf(name + 4, "%d", &k) == 1 ? k : -1;
+}
+
+/* How deep call points are inlined into each other (calls one after the
+ * other in a loop's body); deeper, a point is its candidates only. */
+#define INLINE_DEPTH 4
+
+/* The definition of the point after a call pr, applied to args: the
+ * disjunction of the clauses into it, each with its variables renamed
+ * apart. Such a point is no loop head -- a path from it back to it crosses
+ * one -- so this is exact, and a clause leaving it assumes it besides the
+ * point's candidates: what the path before the call knew (the element it
+ * read, the callee's result) reaches the loop head after it, where a
+ * candidate-free point would have forgotten it. NULL when not inlined. */
+static Z3_ast definition(Check *ck, ChcPred *pr, Z3_ast *args, int nargs) {
+  if (ck->inlining >= INLINE_DEPTH)
+    return NULL;
+  Z3_context z = smt_ctx();
+  Z3_ast any = NULL;
+  ck->inlining++;
+  for (int i = 0; i < ck->c->clauses.len; i++) {
+    ChcClause *cl = ck->c->clauses.data[i];
+    if (cl->head != pr || cl->head_args.len != nargs)
+      continue;
+    Z3_ast body = smt_and2(body_of(ck, cl), entry_pre(ck, cl));
+    Z3_ast heads = NULL;
+    for (int k = 0; k < nargs; k++)
+      heads = smt_and2(heads, Z3_mk_eq(z, cl->head_args.data[k], placeholder(k, args[k])));
+    Z3_ast path = smt_and2(body, heads);
+    /* rename the clause's variables apart; the placeholders become args */
+    Asts cs = {0};
+    smt_constants(path, &cs);
+    Z3_ast *to = xalloc(sizeof(Z3_ast) * (size_t)(cs.len + 1));
+    for (int k = 0; k < cs.len; k++) {
+      int arg = placeholder_index(cs.data[k]);
+      to[k] = arg >= 0 && arg < nargs
+                  ? args[arg]
+                  : Z3_mk_fresh_const(z, "in", Z3_get_sort(z, cs.data[k]));
+    }
+    any = smt_or2(any, Z3_substitute(z, path, (unsigned)cs.len, cs.data, to));
+  }
+  ck->inlining--;
+  return any;
 }
 
 /* Is body -> goal valid? Each check within its work (Z3's resource limit:
@@ -338,24 +412,75 @@ static bool check_calls(Check *ck) {
   return changed;
 }
 
+/* Does f have a quantifier? (Z3's model evaluation expands one over the
+ * model's arrays: seconds, unbounded by the work limit.) */
+static bool has_quantifier(Z3_ast f, int depth) {
+  Z3_context z = smt_ctx();
+  if (Z3_get_ast_kind(z, f) == Z3_QUANTIFIER_AST)
+    return true;
+  if (Z3_get_ast_kind(z, f) != Z3_APP_AST || depth > 32)
+    return depth > 32;
+  Z3_app app = Z3_to_app(z, f);
+  for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
+    if (has_quantifier(Z3_get_app_arg(z, app, i), depth + 1))
+      return true;
+  return false;
+}
+
 /* Does the clause cl (its body, its head's arguments hargs for the
  * constants from) establish all its head's live candidates in one check?
  * In the rounds after the first most clauses do, and one check says so.
- * Only under a work limit: with the 3 s timeouts, a failing conjunction
- * costs each clause seconds (and even building it changes Z3's term ids,
- * and so which checks it decides in time). */
+ * When it does not, the check's model falsifies some of them: those are
+ * dropped (*changed), and the rest checked at once again -- a check per
+ * model rather than one per candidate, and the conjectures read off the
+ * text are many. A candidate the model does not decide, or a quantified
+ * one, stays; when no candidate is falsified, false: each
+ * is then checked alone. Only under a work limit: with the 3 s timeouts, a
+ * failing conjunction costs each clause seconds (and even building it
+ * changes Z3's term ids, and so which checks it decides in time). */
 static bool all_at_once(Check *ck, ChcClause *cl, Z3_ast body, Z3_ast *from, Z3_ast *hargs,
-                        int nh) {
-  Z3_ast all = NULL;
-  int n = 0;
-  for (int j = 0; j < ck->cands.len; j++) {
-    Cand *cd = &ck->cands.data[j];
-    if (cd->pred == cl->head && cd->alive && !cd->pre) {
-      all = smt_and2(all, cd->formula);
-      n++;
+                        int nh, bool *changed) {
+  Z3_context z = smt_ctx();
+  for (;;) {
+    Z3_ast all = NULL;
+    int n = 0;
+    for (int j = 0; j < ck->cands.len; j++) {
+      Cand *cd = &ck->cands.data[j];
+      if (cd->pred == cl->head && cd->alive && !cd->pre) {
+        all = smt_and2(all, cd->formula);
+        n++;
+      }
     }
+    double left = ck->deadline - clock_now();
+    if (n <= 1 || left <= 0.05)
+      return false;
+    Z3_model m;
+    Z3_lbool r = smt_check_work_model(
+        smt_and2(body, smt_not(Z3_substitute(z, all, (unsigned)nh, from, hargs))), ck->work, left,
+        &m);
+    if (r == Z3_L_FALSE)
+      return true;
+    if (r != Z3_L_TRUE)
+      return false;
+    int dropped = 0;
+    for (int j = 0; j < ck->cands.len; j++) {
+      Cand *cd = &ck->cands.data[j];
+      Z3_ast v;
+      if (cd->pred == cl->head && cd->alive && !cd->pre && !has_quantifier(cd->formula, 0) &&
+          Z3_model_eval(z, m, Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs), true, &v) &&
+          Z3_get_bool_value(z, v) == Z3_L_FALSE) {
+        cd->alive = false;
+        dropped++;
+        if (getenv("A2S_DEBUG_RECHECK"))
+          fprintf(stderr, "recheck: %s falsified by a model of clause %s\n",
+                  cd->l ? lift_text(cd->l->formula) : "frame fact", cl->head->name);
+      }
+    }
+    Z3_model_dec_ref(z, m);
+    if (!dropped)
+      return false;
+    *changed = true;
   }
-  return n > 1 && valid(ck, body, Z3_substitute(smt_ctx(), all, (unsigned)nh, from, hargs));
 }
 
 /* One round: drop every candidate a clause does not establish. */
@@ -377,7 +502,7 @@ static bool round_(Check *ck) {
     Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(nh + 1));
     for (int k = 0; k < nh; k++)
       from[k] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), Z3_get_sort(z, hargs[k]));
-    if (ck->work && all_at_once(ck, cl, body, from, hargs, nh))
+    if (ck->work && all_at_once(ck, cl, body, from, hargs, nh, &changed))
       continue;
     for (int j = 0; j < ck->cands.len; j++) {
       Cand *cd = &ck->cands.data[j];
@@ -414,6 +539,22 @@ static void add_frame_facts(Check *ck) {
       for (int k = 0; k < pr->args.len; k++) {
         ChcArg *now = &pr->args.data[k];
         if (now->in || now->var != in->var)
+          continue;
+        Z3_ast a = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(j)), in->sort);
+        Z3_ast b = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), now->sort);
+        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true, false, false};
+        vec_push(&ck->cands, cd);
+      }
+      /* a local set once from it (a pointer's offset, `last_off =
+       * last_at`) keeps that value where it is set (a candidate: where
+       * it is not yet set, it is dropped) */
+      for (int k = 0; k < pr->args.len; k++) {
+        ChcArg *now = &pr->args.data[k];
+        if (now->in || !now->var || now->var->kind != VAR_LOCAL || !Z3_is_eq_sort(z, now->sort, in->sort))
+          continue;
+        VarTally d = stmt_tally(pr->func->body, now->var);
+        if (d.sets != 1 || d.set->kind != S_ASSIGN || d.set->expr->kind != E_VAR ||
+            d.set->expr->var != in->var)
           continue;
         Z3_ast a = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(j)), in->sort);
         Z3_ast b = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), now->sort);
@@ -515,7 +656,7 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
     keep_proven_conjectures(v);
     return false;
   }
-  Check ck = {c, {0}, clock_now() + timeout, NULL, work};
+  Check ck = {c, {0}, clock_now() + timeout, NULL, work, 0};
   SmtQueries kind = smt_set_queries(SMT_GENERAL); /* (whatever the caller's) */
   for (int i = 0; i < v->len; i++) {
     Lifted *l = &v->data[i];
@@ -540,8 +681,9 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
     }
   }
   add_frame_facts(&ck);
-  if (safety)
-    add_safety(&ck);
+  /* (without safety too: a summary whose callee cannot fail must not
+   * take the outputs of a failing call, which are anything, as its own) */
+  add_safety(&ck);
   /* done when a round drops nothing (every check in it passed: whatever
    * is left of the budget then, what is alive is inductive) */
   bool in_time = false;
@@ -588,14 +730,15 @@ static int count_checked(const LiftedVec *v) {
  * under work (Z3's limit per check, 0: none); that set replaces v when it
  * has more proven. Returns how many conjectures were tried. */
 static int recheck_with_more(Program *orig, LiftedVec *v, double timeout,
-                             void (*add)(Program *p, LiftedVec *v), unsigned work) {
+                             void (*add)(Program *p, LiftedVec *v, const void *arg),
+                             const void *arg, unsigned work) {
   double until = clock_now() + timeout;
   LiftedVec more = {0};
   for (int i = 0; i < v->len; i++)
     if (v->data[i].checked > 0)
       vec_push(&more, v->data[i]);
   int had = more.len;
-  add(orig, &more);
+  add(orig, &more, arg);
   if (more.len == had || until - clock_now() < 0.2 || work_left() < WORK_OF_SECONDS(0.2))
     return 0;
   check_all(orig, &more, until - clock_now(), false, work);
@@ -604,19 +747,24 @@ static int recheck_with_more(Program *orig, LiftedVec *v, double timeout,
   return more.len - had;
 }
 
-static void add_segments(Program *p, LiftedVec *v) {
+static void add_segments(Program *p, LiftedVec *v, const void *arg) {
+  (void)arg;
   lift_interval_conjectures(p, v);
   lift_exit_conjectures(p, v);
 }
 
 int recheck_with_segments(Program *orig, Program *abs, LiftedVec *v, double timeout) {
   (void)abs;
-  return recheck_with_more(orig, v, timeout, add_segments, 0);
+  return recheck_with_more(orig, v, timeout, add_segments, NULL, 0);
 }
 
-static void add_words(Program *p, LiftedVec *v) { lift_word_conjectures(p, v, LIFT_WORDS_MOST); }
+static void add_words(Program *p, LiftedVec *v, const void *arg) {
+  (void)p;
+  const LiftedVec *words = arg;
+  for (int i = 0; i < words->len; i++)
+    vec_push(v, words->data[i]);
+}
 
-int recheck_with_words(Program *orig, Program *abs, LiftedVec *v, double timeout) {
-  (void)abs;
-  return recheck_with_more(orig, v, timeout, add_words, RECHECK_WORDS_WORK);
+int recheck_with_words(Program *orig, LiftedVec *v, const LiftedVec *words, double timeout) {
+  return recheck_with_more(orig, v, timeout, add_words, words, RECHECK_WORDS_WORK);
 }

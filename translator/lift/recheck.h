@@ -24,9 +24,9 @@ bool recheck_proves_safety(Program *orig, LiftedVec *v, double timeout);
  * as it was then). Returns how many conjectures were tried. */
 int recheck_with_segments(Program *orig, Program *abs, LiftedVec *v, double timeout);
 
-/* The same with the conjectures read off the program's words
- * (lift_word_conjectures), each check within Z3's work limit of
- * recheck_proves_safety. */
-int recheck_with_words(Program *orig, Program *abs, LiftedVec *v, double timeout);
+/* The same with the conjectures words read off the program's words
+ * (lift_word_conjectures; those a run refutes may be left out first), each
+ * check within Z3's work limit of recheck_proves_safety. */
+int recheck_with_words(Program *orig, LiftedVec *v, const LiftedVec *words, double timeout);
 
 #endif

@@ -483,6 +483,12 @@ Z3_lbool smt_check(Z3_ast f, double timeout) {
 }
 
 Z3_lbool smt_check_work(Z3_ast f, unsigned work, double timeout) {
+  return smt_check_work_model(f, work, timeout, NULL);
+}
+
+Z3_lbool smt_check_work_model(Z3_ast f, unsigned work, double timeout, Z3_model *model) {
+  if (model)
+    *model = NULL;
   if (out_of_budget())
     return Z3_L_UNDEF;
   Z3_context c = smt_ctx();
@@ -495,6 +501,10 @@ Z3_lbool smt_check_work(Z3_ast f, unsigned work, double timeout) {
   Z3_params_dec_ref(c, p);
   Z3_solver_assert(c, s, f);
   Z3_lbool r = metered_check(s, 0, NULL);
+  if (r == Z3_L_TRUE && model) {
+    *model = Z3_solver_get_model(c, s);
+    Z3_model_inc_ref(c, *model);
+  }
   Z3_solver_dec_ref(c, s);
   return r;
 }

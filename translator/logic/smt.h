@@ -112,6 +112,9 @@ Z3_lbool smt_check(Z3_ast f, double timeout);
 /* The same within Z3's resource limit work (rlimit: a count of its steps,
  * the same on a busy machine as on an idle one) as well as the timeout. */
 Z3_lbool smt_check_work(Z3_ast f, unsigned work, double timeout);
+/* smt_check_work, and when f is satisfiable a model of it in *model (to
+ * release with Z3_model_dec_ref; NULL otherwise; model NULL: none). */
+Z3_lbool smt_check_work_model(Z3_ast f, unsigned work, double timeout, Z3_model *model);
 /* Many checks of one formula, each with one more conjunct: an incremental
  * solver holding base (push, assert, check, pop per check). Each check has
  * the timeout given here and honours the deadline as smt_check does. */

@@ -42,6 +42,7 @@ typedef struct Interp {
   Stmt *target;              /* of FLOW_BREAK / FLOW_CONTINUE */
   long long retval;
   int depth;
+  Func *func;                /* the running function */
 } Interp;
 
 static Flow stop(Interp *in, RunResult r, Loc where, const char *why) {
@@ -75,6 +76,7 @@ typedef struct Eval {
 } Eval;
 
 static Frame *cur;           /* frame of the running function */
+static Interp *running;      /* the run an oracle watches (run_scalar) */
 
 static long long *slot(Interp *in, Var *v) {
   Frame *f = v->kind == VAR_GLOBAL ? &in->globals : cur;
@@ -473,6 +475,8 @@ static Flow exec(Interp *in, Stmt *s) {
   }
   case S_LOOP:
     for (;;) {
+      if (in->o->on_point)
+        in->o->on_point(in->o, RUN_AT_LOOP, in->func, s, 0);
       Flow f = exec_block(in, s->body);
       if (f == FLOW_BREAK && in->target == s)
         return FLOW_NEXT;
@@ -565,13 +569,20 @@ static Flow call(Interp *in, Func *f, Stmt *site, Frame *caller, long long *ret)
   cur = &fr;
   in->retval = 0;
   in->depth++;
+  Func *caller_func = in->func;
+  in->func = f;
+  if (flow == FLOW_NEXT && in->o->on_point)
+    in->o->on_point(in->o, RUN_AT_ENTRY, f, NULL, 0);
   if (flow == FLOW_NEXT)
     flow = exec_block(in, f->body);
   in->depth--;
   if (flow == FLOW_RETURN || flow == FLOW_NEXT) {
     *ret = convert_to(f->ret, in->retval);
     flow = FLOW_NEXT;
+    if (in->o->on_point)
+      in->o->on_point(in->o, RUN_AT_EXIT, f, NULL, *ret);
   }
+  in->func = caller_func;
   if (!site)
     record_final(in, f);
   cur = saved;
@@ -579,8 +590,44 @@ static Flow call(Interp *in, Func *f, Stmt *site, Frame *caller, long long *ret)
   return flow;
 }
 
+/* ---- The state, for an oracle watching the points ---------------------------------- */
+
+bool run_scalar(Var *v, long long *out) {
+  if (!running || !cur || v->type->kind == TY_ARRAY)
+    return false;
+  Frame *f = v->kind == VAR_GLOBAL ? &running->globals : cur;
+  if (!f->ref || !f->ref[v->id])
+    return false;
+  *out = *f->ref[v->id];
+  return true;
+}
+
+static Arr *watched_array(Var *v) {
+  if (!running || !cur || v->type->kind != TY_ARRAY)
+    return NULL;
+  Frame *f = v->kind == VAR_GLOBAL ? &running->globals : cur;
+  return f->arrs ? f->arrs[v->id] : NULL;
+}
+
+bool run_array_length(Var *v, long long *len) {
+  Arr *a = watched_array(v);
+  if (!a)
+    return false;
+  *len = a->n;
+  return true;
+}
+
+bool run_element(Var *v, long long i, long long *out) {
+  Arr *a = watched_array(v);
+  if (!a || i < 0 || i >= a->n || !a->known[i])
+    return false;
+  *out = a->data[i];
+  return true;
+}
+
 RunInfo run_program(Program *p, Oracle *o, long long max_steps) {
   Interp in = {0};
+  running = &in;
   in.p = p;
   in.o = o;
   in.max_steps = max_steps;
@@ -607,6 +654,7 @@ RunInfo run_program(Program *p, Oracle *o, long long max_steps) {
       in.info.ret = r;
   }
   cur = NULL;
+  running = NULL;
   frame_free(&in.globals);
   return in.info;
 }

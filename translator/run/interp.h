@@ -17,6 +17,13 @@ typedef enum {
 } RunResult;
 
 typedef struct Oracle Oracle;
+
+/* The points of a run an oracle may watch (Oracle.on_point). */
+typedef enum {
+  RUN_AT_ENTRY,        /* a function's body is about to start */
+  RUN_AT_LOOP,         /* a loop's body is about to start (each turn) */
+  RUN_AT_EXIT,         /* a function returns */
+} RunPoint;
 /* Where nondeterministic values come from. */
 struct Oracle {
   /* Value for E_NONDET of type t assigned to dst (dst may be a temporary);
@@ -33,7 +40,19 @@ struct Oracle {
   /* Set by the oracle when the run is of no use any more: the interpreter
    * ends it at the next statement (RUN_LIMIT). */
   bool give_up;
+  /* Told of each point reached (may be NULL): the function, the loop (at
+   * RUN_AT_LOOP) and the returned value (at RUN_AT_EXIT). While it runs,
+   * run_scalar and run_element read the state there. */
+  void (*on_point)(Oracle *o, RunPoint at, Func *f, Stmt *loop, long long ret);
 };
+
+/* During Oracle.on_point: the value of scalar v (a variable of the function
+ * there, or a global); false when it has none. */
+bool run_scalar(Var *v, long long *out);
+/* ... the length of array v (elements in all; false when it has none
+ * there), and element i if *known (false: never written nor read). */
+bool run_array_length(Var *v, long long *len);
+bool run_element(Var *v, long long i, long long *out);
 
 typedef struct RunInfo {
   RunResult result;

@@ -73,6 +73,13 @@ static long long random_value(Rng *r, Type *t) {
   return clamp(t, v);
 }
 
+long long replay_random_value(unsigned long long *state, int profile, Type *t) {
+  Rng r = {*state, profile};
+  long long v = random_value(&r, t);
+  *state = r.s;
+  return v;
+}
+
 /* ---- Oracles ----------------------------------------------------------------------- */
 
 typedef struct Queue {
@@ -147,7 +154,7 @@ static const char *describe(RunInfo *ri, long runs) {
 }
 
 static bool try_run(Program *orig, Guide *g, long long steps, Replay *out) {
-  Oracle o = {guided_nondet, guided_array, NULL, g, NULL, NULL, false};
+  Oracle o = {guided_nondet, guided_array, NULL, g, NULL, NULL, false, NULL};
   for (int i = 0; i < g->queues.len; i++)
     g->queues.data[i].next = 0;
   g->record = out;
@@ -313,7 +320,7 @@ static AllRuns all_runs(Program *orig, long long max_steps) {
     stmt_walk(orig->funcs.data[i]->body, collect_dead_decls, &en.dead);
   if (en.dead.stmts.len)
     qsort(en.dead.stmts.data, (size_t)en.dead.stmts.len, sizeof(const Stmt *), cmp_ptr);
-  Oracle o = {enum_nondet, enum_array, NULL, &en, NULL, NULL, false};
+  Oracle o = {enum_nondet, enum_array, NULL, &en, NULL, NULL, false, NULL};
   en.record = &out.cex;
   do {
     en.next = 0;
@@ -553,7 +560,7 @@ Divergence replay_divergence(Program *orig, Program *abs, Chc *c, SpacerResult *
     top -= clause_values(&g, c, &r->trace.data[i], stack, top);
     stack[top++] = &r->trace.data[i];
   }
-  Oracle o = {guided_nondet, guided_array, watch_read, &g, NULL, watch_write, false};
+  Oracle o = {guided_nondet, guided_array, watch_read, &g, NULL, watch_write, false, NULL};
   run_program(orig, &o, 5000000);
   return w.d;
 }

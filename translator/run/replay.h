@@ -42,6 +42,10 @@ typedef struct Replay {
 #define RUN_STATEMENTS(work) ((long long)((work) / WORK_RATE * RUN_STATEMENTS_PER_SECOND + \
                                           (work) % WORK_RATE * RUN_STATEMENTS_PER_SECOND / WORK_RATE))
 
+/* A random value of type t from the generator *state (advanced): profile
+ * 0 small ([-4, 4]), 1 small and not negative (some larger), 2 a mix with
+ * the type's bounds. */
+long long replay_random_value(unsigned long long *state, int profile, Type *t);
 /* Random runs (small values, type bounds, boundary cases, seeded: the same
  * runs every time), at most statements in all. */
 Replay replay_random(Program *orig, long long statements);

@@ -1,0 +1,114 @@
+/*
+ * States of small random runs (samples.h): a formula false in a recorded
+ * state is refuted; an invariant never is, nor an existential, nor a
+ * formula naming what the state does not have.
+ */
+#include "helpers.h"
+#include "samples.h"
+#include "smt.h"
+
+static const char *const search =
+    "extern int __VERIFIER_nondet_int(void);\n"
+    "int find(int *a, int n, int key) {\n"
+    "  int i = 0;\n"
+    "  while (i < n && a[i] != key)\n"
+    "    i++;\n"
+    "  return i;\n"
+    "}\n"
+    "int main(void) {\n"
+    "  int n = __VERIFIER_nondet_int();\n"
+    "  if (n < 1 || n > 8) return 0;\n"
+    "  int a[n];\n"
+    "  for (int j = 0; j < n; j++) a[j] = __VERIFIER_nondet_int();\n"
+    "  return find(a, n, __VERIFIER_nondet_int());\n"
+    "}\n";
+
+typedef struct Search {
+  Program *p;
+  Func *find;
+  Loc loop;
+  Samples *s;
+} Search;
+
+static Search sampled(void) {
+  Search r = {0};
+  r.p = normalize_text(search);
+  assert_non_null(r.p);
+  r.find = find_func(r.p, "find");
+  StmtVec loops = {0};
+  collect_stmts(r.find->body, S_LOOP, &loops);
+  assert_int_equal(loops.len, 1);
+  r.loop = loops.data[0]->loc;
+  r.s = samples_collect(r.p, 1000000);
+  assert_true(samples_count(r.s) > 0);
+  return r;
+}
+
+/* The formula of an SMT-LIB script declaring the search's names. */
+static Z3_ast formula(const char *assertion) {
+  const char *decls = "(declare-const i Int) (declare-const n Int) (declare-const key Int)"
+                      "(declare-const n__in Int) (declare-const key__in Int)"
+                      "(declare-const ret Int) (declare-const a (Array Int Int))"
+                      "(declare-const |a'| (Array Int Int)) (declare-const nothere Int)";
+  Z3_ast f = smt_parse_script(xformat("%s (assert %s)", decls, assertion));
+  assert_non_null(f);
+  return f;
+}
+
+static bool refuted_at_loop(Search *r, const char *assertion) {
+  return samples_falsify(r->s, r->find, POINT_LOOP_HEAD, r->loop, formula(assertion));
+}
+
+static bool refuted_at_exit(Search *r, const char *assertion) {
+  return samples_falsify(r->s, r->find, POINT_EXIT, r->find->loc, formula(assertion));
+}
+
+static void invariants_stand(void **state) {
+  (void)state;
+  Search r = sampled();
+  assert_false(refuted_at_loop(&r, "(<= i n)"));
+  assert_false(refuted_at_loop(&r, "(>= i 0)"));
+  assert_false(
+      refuted_at_loop(&r, "(forall ((k Int)) (=> (and (<= 0 k) (< k i)) (not (= (select a k) key))))"));
+  assert_false(refuted_at_exit(&r, "(<= ret n__in)"));
+  assert_false(refuted_at_exit(
+      &r, "(forall ((k Int)) (=> (and (<= 0 k) (< k ret)) (not (= (select |a'| k) key__in))))"));
+}
+
+static void false_conjectures_fall(void **state) {
+  (void)state;
+  Search r = sampled();
+  /* the head after the last element, when the key is not there */
+  assert_true(refuted_at_loop(&r, "(< i n)"));
+  /* a key that is there */
+  assert_true(
+      refuted_at_loop(&r, "(forall ((k Int)) (=> (and (<= 0 k) (< k n)) (not (= (select a k) key))))"));
+  assert_true(refuted_at_exit(&r, "(< ret n__in)"));
+  /* under a disjunction: false when both are */
+  assert_true(refuted_at_exit(&r, "(or (= ret 0) (< ret n__in))"));
+}
+
+static void undecided_stays(void **state) {
+  (void)state;
+  Search r = sampled();
+  /* an existential is never refuted (the element may be one not kept),
+   * even where a state has none: the key not found */
+  assert_false(refuted_at_loop(
+      &r, "(exists ((k Int)) (and (<= 0 k) (< k n) (= (select a k) key)))"));
+  /* a universal under a negation is no conjunction of its instances */
+  assert_false(refuted_at_loop(
+      &r, "(not (forall ((k Int)) (=> (and (<= 0 k) (< k i)) (not (= (select a k) key)))))"));
+  /* elements past those kept, or never written, are no value */
+  assert_false(refuted_at_loop(&r, "(= (select a 1000) 7)"));
+  /* a name the point does not have */
+  assert_false(refuted_at_loop(&r, "(< nothere 0)"));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_teardown(invariants_stand, teardown_all),
+      cmocka_unit_test_teardown(false_conjectures_fall, teardown_all),
+      cmocka_unit_test_teardown(undecided_stays, teardown_all),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
