@@ -2,7 +2,8 @@
 # everyday.sh -- everyday array code (tests/data/everyday): each program and
 # its buggy twin; a program with no input (or inputs few enough to
 # enumerate) decided by running it, an accumulator in a one-element array
-# turned into a scalar, a search checked by its caller.
+# turned into a scalar, a search checked by its caller, the position of the
+# smallest element returned and checked.
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in about a second alone

@@ -322,6 +322,19 @@ static Var *flag_set(Stmt *s, long long *value) {
   return constant(s->expr, value) ? s->var : NULL;
 }
 
+static void user_scalar_set(Stmt *s, void *arg) {
+  if (s->kind == S_ASSIGN && s->var->role == ROLE_USER && is_scalar(s->var->type))
+    *(bool *)arg = true;
+}
+
+/* Does s assign a scalar of the user's (not a temporary of normalization)? */
+static bool user_scalar_written(Stmt *s) {
+  bool yes = false;
+  if (s)
+    stmt_walk(s, user_scalar_set, &yes);
+  return yes;
+}
+
 typedef struct Collect {
   Words *w;
   Func *f;
@@ -348,12 +361,16 @@ static void collect(Stmt *s, void *arg) {
   long long value = 0;
   if (s->kind == S_IF && !exit && !s->els)
     flag = flag_set(s->then, &value);
-  if (s->kind == S_IF && !exit && !flag && !array_written(s->then, NULL) &&
+  /* a guard of a position kept (`if (a[i] > a[best]) best = i;`): what
+   * it says of the element kept, and the opposite of the others */
+  bool keeps = s->kind == S_IF && !exit && !flag &&
+               (user_scalar_written(s->then) || user_scalar_written(s->els));
+  if (s->kind == S_IF && !exit && !flag && !keeps && !array_written(s->then, NULL) &&
       !array_written(s->els, NULL))
     return;
   Expr *cond = resolve(c->f, s->expr, 4);
   bool compound = cond->kind == E_LAND || cond->kind == E_LOR || cond->kind == E_COND;
-  AtomsIn in = {c->w, c->fn, exit || piece, exit, compound ? NULL : flag, value};
+  AtomsIn in = {c->w, c->fn, exit || piece || keeps, exit, compound ? NULL : flag, value};
   comparisons(cond, atoms_of, &in);
   /* a flag's guard of several comparisons (`x[k] < lo || x[k] > hi`):
    * the element it finds has them all, as one atom */
@@ -368,6 +385,32 @@ static void collect(Stmt *s, void *arg) {
 }
 
 /* ---- Atoms through calls ------------------------------------------------------------------ */
+
+/* The local f returns at every return (`return best;`), or NULL. */
+typedef struct Returned {
+  Func *f;
+  Var *v;
+  bool other;
+} Returned;
+
+static void returned_at(Stmt *s, void *arg) {
+  Returned *r = arg;
+  if (s->kind != S_RETURN || !s->expr)
+    return;
+  const Expr *e = s->expr;
+  while (e->kind == E_CAST)
+    e = e->lhs;
+  if (e->kind != E_VAR || e->var->kind != VAR_LOCAL || (r->v && r->v != e->var))
+    r->other = true;
+  else
+    r->v = e->var;
+}
+
+static Var *returned_local(Func *f) {
+  Returned r = {f, NULL, false};
+  stmt_walk(f->body, returned_at, &r);
+  return r.other ? NULL : r.v;
+}
 
 /* e with the variables of from replaced by the expressions to (arrays: by
  * the array of an E_VAR); NULL when e mentions a variable of scope that
@@ -414,6 +457,23 @@ static Expr *map_expr(const Map *m, Expr *e, bool *ok) {
   return c;
 }
 
+/* The variables set once, from the result (through casts). */
+typedef struct Copies {
+  Var *result;
+  VarVec vars;
+} Copies;
+
+static void copies_of(Stmt *s, void *arg) {
+  Copies *cp = arg;
+  if (s->kind != S_ASSIGN || s->var == cp->result)
+    return;
+  const Expr *e = s->expr;
+  while (e->kind == E_CAST)
+    e = e->lhs;
+  if (e->kind == E_VAR && e->var == cp->result && !var_in(&cp->vars, s->var))
+    vec_push(&cp->vars, s->var);
+}
+
 typedef struct Calls {
   Words *w;
   Func *caller;
@@ -448,6 +508,18 @@ static void through_call(Stmt *s, void *arg) {
       vec_push(&down.to, new_var_ref(p, a->loc));
     }
   }
+  /* the result, and the caller's copies of it (`m = max_element(...)`), is
+   * the local the callee returns, at its loop heads as at its exit */
+  Var *kept = s->var && is_scalar(s->var->type) ? returned_local(callee) : NULL;
+  if (kept) {
+    Copies cp = {s->var, {0}};
+    vec_push(&cp.vars, s->var);
+    stmt_walk(cs->caller->body, copies_of, &cp);
+    for (int i = 0; i < cp.vars.len; i++) {
+      vec_push(&down.from, cp.vars.data[i]);
+      vec_push(&down.to, new_var_ref(kept, s->loc));
+    }
+  }
   int had_c = w->atoms[fc].len, had_e = w->atoms[fe].len;
   for (int i = 0; i < had_c; i++) {
     bool ok = true;
@@ -473,6 +545,7 @@ typedef struct Bounds {
   VarVec vars;
   VarVec values;       /* compared with elements: a key, a limit */
   VarVec indices;      /* in an index */
+  VEC(long long) starts; /* constants other than 0 a bound is set to (`i = 1`) */
 } Bounds;
 
 static void add_bound(Var *v, void *arg) {
@@ -579,8 +652,26 @@ static void bounds_of(Stmt *s, void *arg) {
  * bounds too. */
 static void bound_sources(Stmt *s, void *arg) {
   Bounds *b = arg;
-  if (s->kind == S_ASSIGN && var_in(&b->vars, s->var))
-    expr_vars(resolve(b->f, s->expr, 2), add_bound, b);
+  long long c;
+  if (s->kind != S_ASSIGN || !var_in(&b->vars, s->var))
+    return;
+  expr_vars(resolve(b->f, s->expr, 2), add_bound, b);
+  if (expr_is_const(s->expr, &c) && c != 0) {
+    for (int i = 0; i < b->starts.len; i++)
+      if (b->starts.data[i] == c)
+        return;
+    vec_push(&b->starts, c);
+  }
+}
+
+/* The constant ends of orders: 0 and where bounds start (`for (i = 1;`:
+ * `1 <= n` at the entry, `1 <= i` at the head). */
+static SmtAsts constant_ends(const Bounds *b) {
+  SmtAsts ends = {0};
+  vec_push(&ends, smt_num(0));
+  for (int i = 0; i < b->starts.len; i++)
+    vec_push(&ends, smt_num(b->starts.data[i]));
+  return ends;
 }
 
 /* ---- Conjectures ------------------------------------------------------------------------- */
@@ -661,18 +752,22 @@ static void propose(LiftedVec *out, Func *f, PointKind kind, Loc loc, Z3_ast for
   propose_as(out, f, kind, loc, formula, no, true);
 }
 
-/* The order of the ends of ranges, lo <= hi for each two of them (and 0):
- * the scalar half of the ranges' invariants (`i <= n` at the head of a
- * loop `while (i < n)`, `first_at <= 0` with `0 <= first_at` where every
- * call passes an array's start), which the quantified half needs to be
- * inductive and a witness to lie in its range. */
+/* The order of the ends of ranges, lo <= hi and lo < hi for each two of
+ * them (and 0, and the constants bounds start at): the scalar half of the
+ * ranges' invariants (`i <= n` at the head of a loop `while (i < n)`,
+ * `best < i` where the position kept is one passed, `first_at <= 0` with
+ * `0 <= first_at` where every call passes an array's start), which the
+ * quantified half needs to be inductive and a witness to lie in its
+ * range. */
 static void orders(LiftedVec *out, Func *f, PointKind kind, Loc loc, const SmtAsts *ends,
                    int *no) {
   Z3_context z = smt_ctx();
   for (int lo = 0; lo < ends->len; lo++)
     for (int hi = 0; hi < ends->len; hi++)
-      if (lo != hi)
+      if (lo != hi && !(Z3_is_numeral_ast(z, ends->data[lo]) && Z3_is_numeral_ast(z, ends->data[hi]))) {
         propose_as(out, f, kind, loc, Z3_mk_le(z, ends->data[lo], ends->data[hi]), no, false);
+        propose_as(out, f, kind, loc, Z3_mk_lt(z, ends->data[lo], ends->data[hi]), no, false);
+      }
 }
 
 /* A function without loops, calls or arrays whose body returns one
@@ -720,6 +815,30 @@ static bool atom_in(const Expr *e, Func *f, const Var *k) {
     if (!atom_in(e->args.data[i], f, k))
       return false;
   return true;
+}
+
+/* The comparisons of f's assumptions that read no array (`n >= 1`): they
+ * hold at the loop heads after them while their variables keep their
+ * values, which the clauses forget at each head. */
+typedef struct Assumed {
+  Naming *nm;
+  SmtAsts facts;
+} Assumed;
+
+static void assumed_cmp(Expr *c, void *arg) {
+  Assumed *as = arg;
+  if (expr_has_index(c))
+    return;
+  SmtEnv env = {name_var, name_array, as->nm, NULL, NULL};
+  Z3_ast f = smt_bool(c, &env);
+  if (f && !env.side)
+    vec_push(&as->facts, f);
+}
+
+static void assumed_in(Stmt *s, void *arg) {
+  Assumed *as = arg;
+  if (s->kind == S_ASSUME)
+    comparisons(resolve(as->nm->f, s->expr, 2), assumed_cmp, as);
 }
 
 static void calls_of(Stmt *s, void *arg) {
@@ -815,7 +934,7 @@ static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, L
  * over those of the call; at the exit of a function other than the entry
  * over 0, its parameters and the returned value. */
 static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, int most) {
-  Bounds b = {f, {0}, {0}, {0}};
+  Bounds b = {f, {0}, {0}, {0}, {0}};
   stmt_walk(f->body, bounds_of, &b);
   stmt_walk(f->body, bound_sources, &b);
   /* a value compared with elements (a key, a limit) is no position */
@@ -838,16 +957,19 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
       vec_push(&results, calls.data[c]->var);
   Heads h = {0};
   stmt_walk(f->body, loops_of, &h);
+  Assumed assumed = {&nm, {0}};
+  stmt_walk(f->body, assumed_in, &assumed);
   for (int l = 0; l < h.loops.len && out->len < most; l++) {
     VarVec ends = {0};
     ends_near(&b, h.loops.data[l], &results, &ends);
     over_ranges(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, h.loops.data[l], out,
                 no);
-    SmtAsts zends = {0};
-    vec_push(&zends, smt_num(0));
+    SmtAsts zends = constant_ends(&b);
     for (int i = 0; i < ends.len; i++)
       vec_push(&zends, name_var(ends.data[i], &nm));
     orders(out, f, POINT_LOOP_HEAD, h.loops.data[l]->loc, &zends, no);
+    for (int i = 0; i < assumed.facts.len; i++)
+      propose_as(out, f, POINT_LOOP_HEAD, h.loops.data[l]->loc, assumed.facts.data[i], no, false);
   }
   /* after each call: what the callee's exit gives the caller */
   for (int c = 0; c < calls.len && out->len < most; c++) {
@@ -884,18 +1006,26 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     /* and at its entry, the order its callers give its parameters (a
      * size not negative): a precondition, proven at every call */
     nm.exit = false;
-    SmtAsts pre = {0};
-    vec_push(&pre, smt_num(0));
+    SmtAsts pre = constant_ends(&b);
     for (int i = 0; i < f->params.len; i++)
       if (is_scalar(f->params.data[i]->type) && var_in(&b.vars, f->params.data[i]))
         vec_push(&pre, name_var(f->params.data[i], &nm));
     orders(out, f, POINT_ENTRY, f->loc, &pre, no);
     nm.exit = true;
   }
+  /* the local returned is the result there */
+  Var *result = is_scalar(f->ret) ? returned_local(f) : NULL, *retv = NULL;
+  if (result) {
+    retv = xalloc(sizeof *retv);
+    *retv = *result;
+    retv->name = cfg_ret_name(w->p, f);
+  }
   for (int i = 0; i < w->atoms[fn].len; i++) {
-    Atom *a = &w->atoms[fn].data[i];
+    Atom at = w->atoms[fn].data[i], *a = &at;
     if (!atom_in(a->e, f, w->k))
       continue;
+    if (result)
+      a->e = expr_subst(a->e, result, new_var_ref(retv, a->e->loc));
     bool local = false;
     for (int j = 0; j < f->locals.len && !local; j++)
       local = expr_mentions(a->e, f->locals.data[j]);

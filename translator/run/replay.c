@@ -56,6 +56,9 @@ static long long random_value(Rng *r, Type *t) {
   case 1: /* small non-negative, some larger */
     v = (long long)(x % 4 ? x % 12 : x % 1000);
     break;
+  case 3: /* a few values, which repeat */
+    v = (long long)(x % 4);
+    break;
   default: {
     int k = (int)(x % 10);
     if (k == 0)

@@ -44,7 +44,7 @@ typedef struct Replay {
 
 /* A random value of type t from the generator *state (advanced): profile
  * 0 small ([-4, 4]), 1 small and not negative (some larger), 2 a mix with
- * the type's bounds. */
+ * the type's bounds, 3 a few values that repeat ([0, 4)). */
 long long replay_random_value(unsigned long long *state, int profile, Type *t);
 /* Random runs (small values, type bounds, boundary cases, seeded: the same
  * runs every time), at most statements in all. */

@@ -29,8 +29,8 @@
 #include <string.h>
 
 #define CELLS 32             /* elements kept per array */
-#define PER_POINT 48         /* states kept per point */
-#define PER_RUN 3            /* ... from one run */
+#define PER_POINT 32         /* states kept per point */
+#define PER_RUN 2            /* ... from one run */
 #define RUNS 64              /* runs at most */
 #define RUN_STEPS 20000      /* statements of one run at most */
 
@@ -182,7 +182,9 @@ Samples *samples_collect(Program *p, long long statements) {
   long long steps = 0;
   for (int run = 0; run < RUNS && steps < statements; run++) {
     s->rng = 0x5EED0000ULL + (unsigned long long)run * 104729;
-    s->profile = run % 2; /* small values; small sizes, not negative */
+    /* small values; small sizes, not negative; a few values that repeat
+     * (the key searched for is there in some runs, not in others) */
+    s->profile = run % 3 == 2 ? 3 : run % 3;
     s->calls.len = 0;
     for (int i = 0; i < s->points.len; i++) {
       s->points.data[i].this_run = 0;
@@ -276,20 +278,20 @@ static Z3_ast undecided(void) {
 }
 
 /* f with each universal quantifier in a positive position (positive: f's
- * own) the conjunction of its instances at the indices kept; any other
- * quantifier an undecided truth value. */
-static Z3_ast expand(Z3_ast f, bool positive) {
+ * own) the conjunction of its instances at the indices kept, [0, span);
+ * any other quantifier an undecided truth value. */
+static Z3_ast expand(Z3_ast f, bool positive, int span) {
   Z3_context z = smt_ctx();
   if (Z3_get_ast_kind(z, f) == Z3_QUANTIFIER_AST) {
     if (!positive || !Z3_is_quantifier_forall(z, f) || Z3_get_quantifier_num_bound(z, f) != 1)
       return undecided();
     Z3_ast body = Z3_get_quantifier_body(z, f);
-    Z3_ast *inst = xalloc(sizeof(Z3_ast) * CELLS);
-    for (int k = 0; k < CELLS; k++) {
+    Z3_ast *inst = xalloc(sizeof(Z3_ast) * (size_t)(span + 1));
+    for (int k = 0; k < span; k++) {
       Z3_ast num = numeral(NULL, k);
-      inst[k] = expand(Z3_substitute_vars(z, body, 1, &num), true);
+      inst[k] = expand(Z3_substitute_vars(z, body, 1, &num), true, span);
     }
-    return Z3_mk_and(z, CELLS, inst);
+    return span ? Z3_mk_and(z, (unsigned)span, inst) : Z3_mk_true(z);
   }
   if (Z3_get_ast_kind(z, f) != Z3_APP_AST || Z3_get_sort_kind(z, Z3_get_sort(z, f)) != Z3_BOOL_SORT)
     return f;
@@ -302,9 +304,22 @@ static Z3_ast expand(Z3_ast f, bool positive) {
   Z3_ast *args = xalloc(sizeof(Z3_ast) * (n + 1));
   for (unsigned i = 0; i < n; i++) {
     bool pos = k == Z3_OP_NOT || (k == Z3_OP_IMPLIES && i == 0) ? !positive : positive;
-    args[i] = expand(Z3_get_app_arg(z, app, i), pos);
+    args[i] = expand(Z3_get_app_arg(z, app, i), pos, span);
   }
   return Z3_update_term(z, f, n, args);
+}
+
+/* The indices the state keeps elements at: [0, span) (an instance
+ * further out reads elements not kept, and decides nothing). */
+static int span_of(const State *st) {
+  int span = 0;
+  for (int v = 0; v < 2; v++) {
+    const Values *vs = v ? st->entry : st->now;
+    for (int i = 0; i < vs->arrays.len; i++)
+      if (vs->arrays.data[i]->n > span)
+        span = vs->arrays.data[i]->n;
+  }
+  return span;
 }
 
 static bool same_point(const State *st, Func *f, PointKind kind, Loc loc) {
@@ -320,7 +335,7 @@ bool samples_falsify(Samples *s, Func *f, PointKind kind, Loc loc, Z3_ast formul
   SmtAsts cs = {0};
   smt_constants(formula, &cs);
   Z3_ast *to = xalloc(sizeof(Z3_ast) * (size_t)(cs.len + 1));
-  for (int i = 0; i < s->states.len; i++) {
+  for (int i = 0; i < s->states.len && !work_exhausted(); i++) {
     const State *st = &s->states.data[i];
     if (!same_point(st, f, kind, loc))
       continue;
@@ -330,7 +345,8 @@ bool samples_falsify(Samples *s, Func *f, PointKind kind, Loc loc, Z3_ast formul
     if (!all)
       continue;
     work_charge(EVAL_WORK);
-    Z3_ast g = Z3_simplify(z, expand(Z3_substitute(z, formula, (unsigned)cs.len, cs.data, to), true));
+    Z3_ast g = Z3_simplify(
+        z, expand(Z3_substitute(z, formula, (unsigned)cs.len, cs.data, to), true, span_of(st)));
     if (Z3_get_bool_value(z, g) == Z3_L_FALSE)
       return true;
   }
