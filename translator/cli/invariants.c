@@ -105,7 +105,7 @@ static int analyse(Options *o, FILE *out) {
   /* what the text says, beside what the engine found (a tenth as much) */
   WorkScope words = work_begin(budget / 10);
   LiftedVec conjectures = {0};
-  learn_words(orig, &conjectures, RUN_STATEMENTS(budget / 100), NULL);
+  learn_words(orig, &conjectures, RUN_STATEMENTS(budget / 100), clock_now() + timeout, NULL);
   recheck_with_words(orig, &lifted, &conjectures, timeout);
   work_end(words);
   return report_invariants(out, orig, abs, &lifted, o->format) ? 0 : EXIT_USAGE;

@@ -34,14 +34,14 @@ int learn_checked(const LiftedVec *v, const Func *entry, FactVec *facts) {
   return added;
 }
 
-int learn_words(Program *orig, LiftedVec *out, long long runs, int *refuted) {
+int learn_words(Program *orig, LiftedVec *out, long long runs, double until, int *refuted) {
   LiftedVec all = {0};
   int n = lift_word_conjectures(orig, &all, LIFT_WORDS_MOST);
   Samples *s = n ? samples_collect(orig, runs) : NULL;
   int out_of_runs = 0;
   for (int i = 0; i < all.len; i++) {
     Lifted *l = &all.data[i];
-    if (samples_falsify(s, l->func, l->kind, l->loc, l->formula))
+    if (clock_now() < until && samples_falsify(s, l->func, l->kind, l->loc, l->formula))
       out_of_runs++;
     else
       vec_push(out, *l);

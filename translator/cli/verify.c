@@ -808,7 +808,9 @@ static int learn_lifted_within(Run *r, Program *abs, Answer *a, bool intervals) 
   for (int i = 0; i < a->invariants.len; i++)
     if (a->invariants.data[i].kind != POINT_ENTRY)
       vec_push(&no_pre.invariants, a->invariants.data[i]);
+  smt_set_deadline(r->deadline); /* (past it, the verdict is unknown anyway) */
   lift_answer(abs, &no_pre, &lifted);
+  smt_set_deadline(0);
   work_end(lifting);
   lift_exit_conjectures(r->orig, &lifted);
   if (work_left() < WORK_OF_SECONDS(0.1) || !lifted.len)
@@ -1297,13 +1299,15 @@ static int no_cells(Run *r) {
  * original program: when the proven exclude the error, that is the proof.
  * True when that decided the verdict. */
 static bool from_words(Run *r) {
+  if (search_over(r))
+    return false;
   deadline_phase("conjectures from the program text");
   double t0 = clock_now();
   LiftedVec v = {0};
   WorkScope s = begin(r, share(r, WORDS_SHARE));
   int refuted = 0;
-  int n = learn_words(r->orig, &v, runs_of(share(r, WORDS_SHARE / 10)), &refuted);
-  bool safe = n && recheck_proves_safety(r->orig, &v, left(r));
+  int n = learn_words(r->orig, &v, runs_of(share(r, WORDS_SHARE / 10)), r->deadline, &refuted);
+  bool safe = n && !search_over(r) && recheck_proves_safety(r->orig, &v, left(r));
   work_end(s);
   if (!n)
     return false;
