@@ -40,3 +40,27 @@ finish() {
   fi
   echo "$1"
 }
+
+# verdicts DIR TIMEOUT [ENGINE]: verify every DIR/*.c, two at a time, with
+# --timeout=TIMEOUT, and check the verdict its name starts with (true_,
+# false_); with ENGINE, a `true` must come from an engine line starting so.
+# Leaves NAME.out and NAME.err in $work.
+verdicts() {
+  ls "$1"/*.c | xargs -P 2 -I{} sh -c \
+    'n=$(basename {} .c); "$1" verify -v --timeout=$2 {} >"$n.out" 2>"$n.err"' _ "$bin" "$2"
+  for f in "$1"/*.c; do
+    local name want got
+    name=$(basename "$f" .c)
+    want=${name%%_*}
+    got=$(sed -n 's/^verdict: //p' "$name.out")
+    if grep -q 'AddressSanitizer\|runtime error:\|LeakSanitizer' "$name.err"; then
+      fail "$name: sanitizer report: $(grep -m1 'Sanitizer\|runtime error' "$name.err")"
+    elif [ "$got" != "$want" ]; then
+      fail "$name: want $want, got '$got': $(grep '^reason' "$name.out") $(grep 'program text' "$name.err")"
+    elif [ "$want" = true ] && [ -n "${3:-}" ] && ! grep -q "^engine: $3" "$name.out"; then
+      fail "$name: true, but not by '$3': $(grep '^engine' "$name.out")"
+    else
+      ok "$name: $got ($(grep '^engine' "$name.out"))"
+    fi
+  done
+}

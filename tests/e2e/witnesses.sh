@@ -17,22 +17,7 @@ data="$src/tests/data/witnesses"
 T=60
 grep -qs "A2S_SANITIZE:BOOL=ON" "$build/CMakeCache.txt" && T=300
 
-ls "$data"/*.c | xargs -P 2 -I{} sh -c \
-  'n=$(basename {} .c); "$1" verify -v --timeout=$2 {} >"$n.out" 2>"$n.err"' _ "$bin" "$T"
-for f in "$data"/*.c; do
-  name=$(basename "$f" .c)
-  want=${name%%_*}
-  got=$(sed -n 's/^verdict: //p' "$name.out")
-  if grep -q 'AddressSanitizer\|runtime error:\|LeakSanitizer' "$name.err"; then
-    fail "$name: sanitizer report: $(grep -m1 'Sanitizer\|runtime error' "$name.err")"
-  elif [ "$got" != "$want" ]; then
-    fail "$name: want $want, got '$got': $(grep '^reason' "$name.out") $(grep 'program text' "$name.err")"
-  elif [ "$want" = true ] && ! grep -q '^engine: invariants from the program text' "$name.out"; then
-    fail "$name: true, but not by the conjectures from the text: $(grep '^engine' "$name.out")"
-  else
-    ok "$name: $got"
-  fi
-done
+verdicts "$data" "$T" "invariants from the program text"
 
 # the answer `yes` has its element: an existential at the exit, checked
 "$bin" invariants --timeout=$T "$data/true_has_negative.c" >inv.txt 2>inv.err ||

@@ -104,8 +104,27 @@ static void undecided_stays(void **state) {
   assert_false(refuted_at_loop(&r, "(< nothere 0)"));
 }
 
+/* States after a call are recorded at the call (the point after it). */
+static void after_calls(void **state) {
+  (void)state;
+  Search r = sampled();
+  Func *m = find_func(r.p, "main");
+  StmtVec calls = {0};
+  collect_stmts(m->body, S_CALL, &calls);
+  Stmt *call = NULL;
+  for (int i = 0; i < calls.len; i++)
+    if (calls.data[i]->func == r.find)
+      call = calls.data[i];
+  assert_non_null(call);
+  assert_true(samples_falsify(r.s, m, POINT_OTHER, call->loc, formula("(< n 1)")));
+  assert_false(samples_falsify(r.s, m, POINT_OTHER, call->loc, formula("(>= n 1)")));
+  /* (no state at a point that is no call's) */
+  assert_false(samples_falsify(r.s, m, POINT_OTHER, m->loc, formula("(< n 1)")));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test_teardown(after_calls, teardown_all),
       cmocka_unit_test_teardown(invariants_stand, teardown_all),
       cmocka_unit_test_teardown(false_conjectures_fall, teardown_all),
       cmocka_unit_test_teardown(undecided_stays, teardown_all),

@@ -816,7 +816,7 @@ static int learn_lifted_within(Run *r, Program *abs, Answer *a, bool intervals) 
   if (work_left() < WORK_OF_SECONDS(0.1) || !lifted.len)
     return 0;
   deadline_phase("the re-check of facts");
-  recheck_invariants(r->orig, abs, &lifted, left(r));
+  recheck_facts(r->orig, &lifted, left(r));
   if (intervals && work_left() > WORK_OF_SECONDS(0.2)) {
     int n = recheck_with_segments(r->orig, abs, &lifted, left(r));
     say(r, "%d segment conjectures", n);
@@ -1293,7 +1293,7 @@ static int no_cells(Run *r) {
  * decides each in milliseconds, but with the orders of the ranges' ends
  * and the witnesses of yes-or-no answers a search and its caller have a
  * hundred or two (measured: 1 to 3 s' worth on tests/data/witnesses). */
-#define WORDS_SHARE 0.3
+#define WORDS_SHARE 0.5
 
 /* Conjectures from the program's words (lift_words.c), re-checked on the
  * original program: when the proven exclude the error, that is the proof.

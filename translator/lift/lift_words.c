@@ -33,6 +33,17 @@
  * that returns one expression (`return x > limit;`, given to count_if)
  * gets its exact result, which a summary without candidates would forget.
  *
+ * Code that hands a helper a pointer into an array (`fill(buf + lo, len,
+ * v)`) speaks of shifted ranges: the helper indexes from its view's start
+ * (`p_at + j`), its caller checks `lo <= k && k < lo + len`. So an index
+ * base + counter gives the ranges of the counter shifted by the base, a
+ * comparison of an index with a sum gives the sum as an end, and what a
+ * function leaves alone of an array it writes is an atom of its own, the
+ * frame. Their scalar half: counters stepping together keep their
+ * distances in proportion, a bound set once keeps its definition, an
+ * unsigned variable its type's range, an early `return` the opposite of
+ * its test.
+ *
  * The ranges are cheap only because they are few: one end of a range at a
  * loop head is a variable that loop changes, or both ends are variables
  * it does not change (a range established before it, that it keeps); an
@@ -59,6 +70,9 @@ typedef struct Atom {
   bool witness;
   Var *flag;           /* the flag (NULL: a witness from another function) */
   long long value;
+  /* A frame: e is frame[K], the atom frame[K] == its contents at the
+   * function's entry (the elements a callee leaves alone). */
+  Var *frame;
 } Atom;
 
 typedef struct Words {
@@ -212,7 +226,7 @@ static bool add_witness(Words *w, int fn, Expr *e, bool witness, Var *flag, long
     }
     return true;
   }
-  Atom a = {e, offset_of(e, w->k), witness, flag, value};
+  Atom a = {e, offset_of(e, w->k), witness, flag, value, NULL};
   vec_push(&w->atoms[fn], a);
   return true;
 }
@@ -261,12 +275,61 @@ typedef struct AtomsIn {
   long long value;
 } AtomsIn;
 
+/* An index's arithmetic as mathematical integers: an access is within its
+ * array, so in a run without undefined behaviour an unsigned index (`k +
+ * i` over size_t) never wraps, and the conjectures over it are plainer
+ * without the reduction (they are only conjectures: the re-check decides
+ * them as written). */
+static Expr *unwrapped(Expr *e) {
+  if (!e)
+    return e;
+  if (e->kind == E_CAST && e->type->kind == TY_INT && e->type->is_unsigned &&
+      e->lhs->type && e->lhs->type->kind == TY_INT)
+    return unwrapped(e->lhs);
+  if (e->kind != E_ADD && e->kind != E_SUB && e->kind != E_MUL && e->kind != E_NEG &&
+      e->kind != E_INDEX)
+    return e;
+  Expr *c = xalloc(sizeof *c);
+  *c = *e;
+  if (e->kind == E_INDEX) {
+    c->args = (ExprVec){0};
+    for (int i = 0; i < e->args.len; i++)
+      vec_push(&c->args, unwrapped(e->args.data[i]));
+    return c;
+  }
+  if (e->type && e->type->kind == TY_INT && e->type->is_unsigned)
+    c->type = ty_long;
+  c->lhs = unwrapped(e->lhs);
+  c->rhs = unwrapped(e->rhs);
+  return c;
+}
+
+/* e with the indices of its array reads unwrapped. */
+static Expr *plain_indices(Expr *e) {
+  if (!e)
+    return e;
+  if (e->kind == E_INDEX)
+    return unwrapped(e);
+  Expr *c = xalloc(sizeof *c);
+  *c = *e;
+  c->lhs = plain_indices(e->lhs);
+  c->rhs = plain_indices(e->rhs);
+  c->cond = plain_indices(e->cond);
+  if (e->args.len) {
+    c->args = (ExprVec){0};
+    for (int i = 0; i < e->args.len; i++)
+      vec_push(&c->args, plain_indices(e->args.data[i]));
+  }
+  return c;
+}
+
 /* A comparison that reads an array, with each variable of its indices
  * made K (and its negation, asked for). */
 static void atoms_of(Expr *c, void *arg) {
   AtomsIn *in = arg;
   if (!expr_has_index(c))
     return;
+  c = plain_indices(c);
   VarVec xs = {0};
   index_vars(c, &xs, false);
   for (int i = 0; i < xs.len; i++) {
@@ -384,6 +447,21 @@ static void collect(Stmt *s, void *arg) {
   }
 }
 
+/* The frame of the one-dimensional array a, which fn writes. */
+static void add_frame(Words *w, int fn, Var *a) {
+  if (a->type->kind != TY_ARRAY || array_dims(a->type, NULL, 0, NULL) != 1 ||
+      !array_written(w->p->funcs.data[fn]->body, a))
+    return;
+  Expr *e = xalloc(sizeof *e);
+  e->kind = E_INDEX;
+  e->type = a->type->elem;
+  e->loc = a->loc;
+  e->var = a;
+  vec_push(&e->args, new_var_ref(w->k, a->loc));
+  Atom at = {e, 0, false, NULL, 0, a};
+  vec_push(&w->atoms[fn], at);
+}
+
 /* ---- Atoms through calls ------------------------------------------------------------------ */
 
 /* The local f returns at every return (`return best;`), or NULL. */
@@ -474,6 +552,24 @@ static void copies_of(Stmt *s, void *arg) {
     vec_push(&cp->vars, s->var);
 }
 
+/* e with each operand equal to the constant c, outside indices, made the
+ * variable v (e itself when it has none). */
+static Expr *const_as(Expr *e, long long c, Var *v) {
+  long long x;
+  if (!e || e->kind == E_INDEX)
+    return e;
+  if (expr_is_const(e, &x))
+    return x == c ? new_var_ref(v, e->loc) : e;
+  Expr *l = const_as(e->lhs, c, v), *r = const_as(e->rhs, c, v);
+  if (l == e->lhs && r == e->rhs)
+    return e;
+  Expr *n = xalloc(sizeof *n);
+  *n = *e;
+  n->lhs = l;
+  n->rhs = r;
+  return n;
+}
+
 typedef struct Calls {
   Words *w;
   Func *caller;
@@ -522,13 +618,25 @@ static void through_call(Stmt *s, void *arg) {
   }
   int had_c = w->atoms[fc].len, had_e = w->atoms[fe].len;
   for (int i = 0; i < had_c; i++) {
-    bool ok = true;
+    bool ok = !w->atoms[fc].data[i].frame;
     Expr *e = map_expr(&down, w->atoms[fc].data[i].e, &ok);
-    if (ok)
-      cs->changed |= add_witness(w, fe, e, w->atoms[fc].data[i].witness, NULL, 0);
+    if (!ok)
+      continue;
+    cs->changed |= add_witness(w, fe, e, w->atoms[fc].data[i].witness, NULL, 0);
+    /* a constant passed (`set_range(p, len, 7)` and `buf[k] == 7`):
+     * the callee knows it as its parameter */
+    for (int j = 0; j < s->args.len; j++) {
+      long long c;
+      Var *p = callee->params.data[j];
+      if (!is_scalar(p->type) || !expr_is_const(s->args.data[j], &c))
+        continue;
+      Expr *by = const_as(e, c, p);
+      if (by != e)
+        cs->changed |= add_witness(w, fe, by, w->atoms[fc].data[i].witness, NULL, 0);
+    }
   }
   for (int i = 0; i < had_e; i++) {
-    bool ok = true;
+    bool ok = !w->atoms[fe].data[i].frame;
     Expr *e = map_expr(&up, w->atoms[fe].data[i].e, &ok);
     if (ok)
       cs->changed |= add_witness(w, fc, e, w->atoms[fe].data[i].witness, NULL, 0);
@@ -546,6 +654,10 @@ typedef struct Bounds {
   VarVec values;       /* compared with elements: a key, a limit */
   VarVec indices;      /* in an index */
   VEC(long long) starts; /* constants other than 0 a bound is set to (`i = 1`) */
+  ExprVec sums;        /* ends the program writes as sums (`k < from + len`) */
+  VarVec counters;     /* the variables loops change */
+  ExprVec bases;       /* an index base + v (a view's start): bases[i] ... */
+  VarVec shifted;      /* ... and v = shifted[i] */
 } Bounds;
 
 static void add_bound(Var *v, void *arg) {
@@ -630,6 +742,104 @@ static void element_compared(Expr *c, void *arg) {
     value_vars(c, arg);
 }
 
+static const Expr *uncast(const Expr *e) {
+  while (e->kind == E_CAST)
+    e = e->lhs;
+  return e;
+}
+
+/* Is e an expression of scalar variables and constants, reading no array
+ * and calling nothing? */
+static bool scalar_expr(const Expr *e) {
+  if (!e)
+    return true;
+  if (e->kind == E_INDEX || e->kind == E_CALL || e->kind == E_NONDET || e->kind == E_COND ||
+      (e->kind == E_VAR && !is_scalar(e->var->type)))
+    return false;
+  return scalar_expr(e->lhs) && scalar_expr(e->rhs);
+}
+
+static void add_expr(ExprVec *v, Expr *e) {
+  for (int i = 0; i < v->len; i++)
+    if (expr_equal(v->data[i], e))
+      return;
+  vec_push(v, e);
+}
+
+/* What x op y says of the variable v when x is v, v + e, e + v or v - e:
+ * v op y - e (the y of `v < y`): an end of v's ranges; NULL otherwise. */
+static Expr *solved_for(Expr *x, Expr *y, const Var *v) {
+  const Expr *u = uncast(x);
+  if (u->kind == E_VAR && u->var == v)
+    return y;
+  if (u->kind != E_ADD && u->kind != E_SUB)
+    return NULL;
+  const Expr *l = uncast(u->lhs), *r = uncast(u->rhs);
+  if (l->kind == E_VAR && l->var == v)
+    return new_binary(u->kind == E_ADD ? E_SUB : E_ADD, y, u->rhs, y->loc);
+  if (u->kind == E_ADD && r->kind == E_VAR && r->var == v)
+    return new_binary(E_SUB, y, u->lhs, y->loc);
+  return NULL;
+}
+
+/* A comparison of an index with a sum (`k < from + len`, `i + k < n`):
+ * the sum, solved for the index, is an end its ranges have -- the index a
+ * loop counts with, not a fixed offset (`n - k`, not `n - i`), and over
+ * the integers (the ranges are conjectures). */
+static void sum_ends(Expr *c, void *arg) {
+  Bounds *b = arg;
+  if (expr_has_index(c) || !c->rhs)
+    return;
+  for (int i = 0; i < b->indices.len; i++)
+    for (int side = 0; side < 2 && var_in(&b->counters, b->indices.data[i]); side++) {
+      Expr *end = solved_for(side ? c->rhs : c->lhs, side ? c->lhs : c->rhs, b->indices.data[i]);
+      end = end ? unwrapped(end) : NULL;
+      const Expr *u = end ? uncast(end) : NULL;
+      if (u && u->kind != E_VAR && u->kind != E_NUM && scalar_expr(end) &&
+          !expr_mentions(end, b->indices.data[i]))
+        add_expr(&b->sums, end);
+    }
+}
+
+/* The ends of f's ranges written as sums, from its conditions (after
+ * bounds_of: the indices are known). */
+static void counters_of(Stmt *s, void *arg) {
+  Bounds *b = arg;
+  if (s->kind == S_LOOP)
+    for (int i = 0; i < b->f->locals.len; i++)
+      if (is_scalar(b->f->locals.data[i]->type) && stmt_assigns(s, b->f->locals.data[i]))
+        add_var(b->f->locals.data[i], &b->counters);
+}
+
+static void sums_of(Stmt *s, void *arg) {
+  Bounds *b = arg;
+  if (s->kind == S_IF || s->kind == S_ASSERT || s->kind == S_ASSUME)
+    comparisons(resolve(b->f, s->expr, 2), sum_ends, b);
+}
+
+/* An index base + v, v a variable and base an expression of others (a
+ * view's start plus a counter, `a_at + i`): a range of v's is, shifted by
+ * base, a range of the array's. */
+static void shift_of(Bounds *b, Expr *x) {
+  const Expr *u = uncast(x);
+  if (u->kind != E_ADD)
+    return;
+  for (int side = 0; side < 2; side++) {
+    const Expr *v = uncast(side ? u->rhs : u->lhs);
+    Expr *base = side ? u->lhs : u->rhs;
+    if (v->kind != E_VAR || !is_scalar(v->var->type) || !scalar_expr(base) ||
+        expr_mentions(base, v->var) || expr_is_const(base, &(long long){0}))
+      continue;
+    bool known = false;
+    for (int i = 0; i < b->bases.len && !known; i++)
+      known = b->shifted.data[i] == v->var && expr_equal(b->bases.data[i], base);
+    if (!known) {
+      vec_push(&b->bases, base);
+      vec_push(&b->shifted, v->var);
+    }
+  }
+}
+
 static void bounds_of(Stmt *s, void *arg) {
   Bounds *b = arg;
   if (s->kind == S_READ || s->kind == S_WRITE)
@@ -637,10 +847,13 @@ static void bounds_of(Stmt *s, void *arg) {
       Expr *x = resolve(b->f, s->idx.data[i], 2);
       expr_vars(x, add_bound, b);
       expr_vars(x, add_var, &b->indices);
+      shift_of(b, x);
     }
   if (s->kind == S_IF || s->kind == S_ASSERT || s->kind == S_ASSUME) {
     comparisons(resolve(b->f, s->expr, 2), compared, b);
     comparisons(resolve(b->f, s->expr, 4), element_compared, b);
+    /* (an assertion's a[k] is an index too) */
+    index_vars(s->expr, &b->indices, false);
   }
   /* a call's result: the temporary that holds it first, too */
   if (s->kind == S_CALL && s->var && is_scalar(s->var->type) && !var_in(&b->vars, s->var) &&
@@ -705,12 +918,23 @@ static Z3_ast name_array(Var *a, void *arg) {
 static Z3_ast quantified(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi, bool some) {
   Z3_context z = smt_ctx();
   SmtEnv env = {name_var, name_array, nm, NULL, NULL};
-  Z3_ast body = smt_bool(a->e, &env);
+  Z3_ast body;
+  if (a->frame) {
+    /* (at an exit: a' and a; inside: a and a@entry) */
+    Z3_ast now = lift_array(a->frame, nm->exit ? NAME_AFTER : NAME_NOW);
+    Z3_ast then = lift_array(a->frame, nm->exit ? NAME_NOW : NAME_ENTRY_CONTENTS);
+    body = Z3_mk_eq(z, Z3_mk_select(z, now, nm->k), Z3_mk_select(z, then, nm->k));
+  } else {
+    body = smt_bool(a->e, &env);
+  }
   if (env.side)
     return NULL;
-  if (a->offset)
+  if (a->offset && hi)
     hi = Z3_mk_sub(z, 2, (Z3_ast[]){hi, smt_num(a->offset)});
-  Z3_ast range = Z3_mk_and(z, 2, (Z3_ast[]){Z3_mk_le(z, lo, nm->k), Z3_mk_lt(z, nm->k, hi)});
+  /* (hi NULL: no upper end, [lo, the array's end)) */
+  Z3_ast range = Z3_mk_le(z, lo, nm->k);
+  if (hi)
+    range = Z3_mk_and(z, 2, (Z3_ast[]){range, Z3_mk_lt(z, nm->k, hi)});
   Z3_app kapp = Z3_to_app(z, nm->k);
   if (some)
     return Z3_mk_exists_const(z, 0, 1, &kapp, 0, NULL, Z3_mk_and(z, 2, (Z3_ast[]){range, body}));
@@ -768,6 +992,148 @@ static void orders(LiftedVec *out, Func *f, PointKind kind, Loc loc, const SmtAs
         propose_as(out, f, kind, loc, Z3_mk_le(z, ends->data[lo], ends->data[hi]), no, false);
         propose_as(out, f, kind, loc, Z3_mk_lt(z, ends->data[lo], ends->data[hi]), no, false);
       }
+}
+
+/* An unsigned variable's value lies in its type's range: a counter's
+ * step `i = i + 1` wraps in the clauses, and without the range a loop
+ * `while (i < n)` may wrap i past n, back over the elements it wrote. */
+static void in_type(LiftedVec *out, Func *f, PointKind kind, Loc loc, Var *v, Naming *nm,
+                    int *no) {
+  if (!is_scalar(v->type) || !v->type->is_unsigned)
+    return;
+  long long lo;
+  unsigned long long hi;
+  type_range(v->type, &lo, &hi);
+  Z3_context z = smt_ctx();
+  Z3_ast x = name_var(v, nm);
+  Z3_ast max = Z3_mk_unsigned_int64(z, hi, Z3_mk_int_sort(z));
+  propose_as(out, f, kind, loc, Z3_mk_and(z, 2, (Z3_ast[]){Z3_mk_le(z, smt_num(0), x), Z3_mk_le(z, x, max)}), no, false);
+}
+
+static void set_before(Func *f, Stmt *s, VarVec *set);
+static bool moves(Stmt *s, const Expr *e);
+static Z3_ast name_end(Naming *nm, Expr *e);
+
+/* The step of x in the loop: c when the loop sets x once, to x + c (a
+ * constant); 0 otherwise. */
+static long long step_of(Func *f, Stmt *loop, Var *x) {
+  VarTally t = stmt_tally(loop, x);
+  long long c;
+  if (t.sets != 1 || t.set->kind != S_ASSIGN)
+    return 0;
+  Expr *e = resolve(f, t.set->expr, 2);
+  const Expr *u = uncast(e);
+  if ((u->kind != E_ADD && u->kind != E_SUB) || uncast(u->lhs)->kind != E_VAR ||
+      uncast(u->lhs)->var != x || !expr_is_const(u->rhs, &c))
+    return 0;
+  return u->kind == E_ADD ? c : -c;
+}
+
+/* x's value where the loop starts, named at its head: a parameter's
+ * entry value when the function sets it in the loop only, or the
+ * expression of x's one assignment outside the loop, when the loop keeps
+ * its variables. NULL when neither. */
+typedef struct Sets {
+  const Var *x;
+  StmtVec found;
+} Sets;
+
+static void sets_of(Stmt *s, void *arg) {
+  Sets *st = arg;
+  if (s->kind == S_ASSIGN && s->var == st->x)
+    vec_push(&st->found, s);
+}
+
+/* The expression of x's one assignment outside the loop, made before it,
+ * over variables the loop keeps -- x's value where the loop starts; NULL
+ * when x has no such assignment. */
+static Expr *start_expr(Func *f, Stmt *loop, Var *x) {
+  Sets all = {x, {0}}, in = {x, {0}};
+  stmt_walk(f->body, sets_of, &all);
+  stmt_walk(loop, sets_of, &in);
+  if (all.found.len != in.found.len + 1)
+    return NULL;
+  Stmt *set = NULL;
+  for (int i = 0; i < all.found.len && !set; i++) {
+    bool inside = false;
+    for (int j = 0; j < in.found.len; j++)
+      inside |= in.found.data[j] == all.found.data[i];
+    if (!inside)
+      set = all.found.data[i];
+  }
+  VarVec before = {0};
+  set_before(f, loop, &before);
+  if (!set || !var_in(&before, x) || set->expr->kind == E_NONDET)
+    return NULL;
+  Expr *e = resolve(f, set->expr, 2);
+  if (!scalar_expr(e))
+    return NULL;
+  /* (a variable the loop moves, at its own start: `end = from + count`
+   * with `from` stepping in the loop) */
+  VarVec vs = {0};
+  expr_vars(e, add_var, &vs);
+  for (int i = 0; i < vs.len; i++) {
+    if (vs.data[i] == x || !stmt_assigns(loop, vs.data[i]))
+      continue;
+    Expr *v0 = start_expr(f, loop, vs.data[i]);
+    if (!v0 || moves(loop, v0))
+      return NULL;
+    e = expr_subst(e, vs.data[i], v0);
+  }
+  return moves(loop, e) ? NULL : e;
+}
+
+/* x's value where the loop starts, named at its head: a parameter's
+ * entry value when the function sets it in the loop only, or start_expr. */
+static Z3_ast start_of(Func *f, Stmt *loop, Var *x, Naming *nm) {
+  Sets all = {x, {0}}, in = {x, {0}};
+  stmt_walk(f->body, sets_of, &all);
+  stmt_walk(loop, sets_of, &in);
+  if (x->kind == VAR_PARAM && all.found.len == in.found.len)
+    return smt_int_const(name_with(x->name, NAME_IN));
+  Expr *e = start_expr(f, loop, x);
+  return e ? name_end(nm, e) : NULL;
+}
+
+/* A bound set once before the loop and kept by it (`end = from + count`)
+ * equals its expression over where the variables it reads started. */
+static void definitions(LiftedVec *out, Func *f, Stmt *loop, const VarVec *vars, Naming *nm,
+                        int *no) {
+  for (int i = 0; i < vars->len; i++) {
+    Var *x = vars->data[i];
+    if (stmt_assigns(loop, x))
+      continue;
+    Expr *e = start_expr(f, loop, x);
+    const Expr *u = e ? uncast(e) : NULL;
+    Z3_ast t = u && u->kind != E_VAR && u->kind != E_NUM ? name_end(nm, e) : NULL;
+    if (t)
+      propose_as(out, f, POINT_LOOP_HEAD, loop->loc,
+                 Z3_mk_eq(smt_ctx(), name_var(x, nm), t), no, false);
+  }
+}
+
+/* Counters that step together (`*dst++ = *src++` with `n--`): their
+ * distances from where they started are in proportion, an equality each
+ * pair of them keeps (src_off - src_at == dst_off - 0), which the ranges
+ * over one need to read the other's array. */
+static void in_step(LiftedVec *out, Func *f, Stmt *loop, const VarVec *vars, Naming *nm, int *no) {
+  Z3_context z = smt_ctx();
+  for (int i = 0; i < vars->len; i++) {
+    long long cx = step_of(f, loop, vars->data[i]);
+    Z3_ast x0 = cx ? start_of(f, loop, vars->data[i], nm) : NULL;
+    for (int j = i + 1; x0 && j < vars->len; j++) {
+      long long cy = step_of(f, loop, vars->data[j]);
+      Z3_ast y0 = cy ? start_of(f, loop, vars->data[j], nm) : NULL;
+      if (!y0)
+        continue;
+      Z3_ast dx = Z3_mk_sub(z, 2, (Z3_ast[]){name_var(vars->data[i], nm), x0});
+      Z3_ast dy = Z3_mk_sub(z, 2, (Z3_ast[]){name_var(vars->data[j], nm), y0});
+      propose_as(out, f, POINT_LOOP_HEAD, loop->loc,
+                 Z3_mk_eq(z, Z3_mk_mul(z, 2, (Z3_ast[]){smt_num(cy), dx}),
+                          Z3_mk_mul(z, 2, (Z3_ast[]){smt_num(cx), dy})),
+                 no, false);
+    }
+  }
 }
 
 /* A function without loops, calls or arrays whose body returns one
@@ -835,10 +1201,21 @@ static void assumed_cmp(Expr *c, void *arg) {
     vec_push(&as->facts, f);
 }
 
+/* Does s leave the function (`return`, abort())? */
+static bool leaves(const Stmt *s) {
+  if (s && s->kind == S_BLOCK && s->stmts.len)
+    s = s->stmts.data[s->stmts.len - 1];
+  return s && (s->kind == S_RETURN || s->kind == S_HALT);
+}
+
+/* An assumption, or an early exit (`if (n > 1000) return 0;`: what
+ * follows assumes the opposite). */
 static void assumed_in(Stmt *s, void *arg) {
   Assumed *as = arg;
   if (s->kind == S_ASSUME)
     comparisons(resolve(as->nm->f, s->expr, 2), assumed_cmp, as);
+  if (s->kind == S_IF && !s->els && leaves(s->then))
+    comparisons(new_unary(E_NOT, resolve(as->nm->f, s->expr, 2), s->loc), assumed_cmp, as);
 }
 
 static void calls_of(Stmt *s, void *arg) {
@@ -898,35 +1275,160 @@ static void ends_near(const Bounds *b, Stmt *s, const VarVec *results, VarVec *o
       vec_push(out, results->data[i]);
 }
 
+typedef struct Moves {
+  Stmt *s;
+  bool yes;
+} Moves;
+
+static void assigned_in(Var *v, void *arg) {
+  Moves *m = arg;
+  m->yes |= stmt_assigns(m->s, v);
+}
+
+/* Does s (a loop) change a variable of e? */
+static bool moves(Stmt *s, const Expr *e) {
+  Moves m = {s, false};
+  if (s)
+    expr_vars(e, assigned_in, &m);
+  return m.yes;
+}
+
+typedef struct Within {
+  const VarVec *vars;
+  bool yes;
+} Within;
+
+static void var_within(Var *v, void *arg) {
+  Within *w = arg;
+  w->yes &= var_in(w->vars, v);
+}
+
+/* Are all the variables of e in vars? */
+static bool within(const Expr *e, const VarVec *vars) {
+  Within w = {vars, true};
+  expr_vars(e, var_within, &w);
+  return w.yes;
+}
+
+/* The ends of the ranges at s (a loop head, or the point after a call;
+ * NULL: the function's exit, near its parameters): the variables near it,
+ * the sums the program writes over them, and each range of a counter
+ * shifted by the base it indexes from (`a_at + i`: the view a starts at
+ * a_at), as long as s keeps the base. */
+static void range_ends(const Bounds *b, Stmt *s, const VarVec *near, ExprVec *out) {
+  Loc loc = s ? s->loc : b->f->loc;
+  for (int i = 0; i < near->len; i++)
+    vec_push(out, new_var_ref(near->data[i], loc));
+  for (int i = 0; i < b->sums.len; i++)
+    if (within(b->sums.data[i], near))
+      add_expr(out, b->sums.data[i]);
+  for (int i = 0; i < b->bases.len; i++) {
+    Expr *base = b->bases.data[i];
+    if ((s && !var_in(near, b->shifted.data[i])) || !within(base, near) || moves(s, base))
+      continue;
+    for (int j = 0; j < near->len; j++)
+      if (!expr_mentions(base, near->data[j]) && !var_in(&b->values, near->data[j]))
+        add_expr(out, new_binary(E_ADD, base, new_var_ref(near->data[j], loc), loc));
+  }
+}
+
+/* An end named at a point; NULL when it cannot be. */
+static Z3_ast name_end(Naming *nm, Expr *e) {
+  SmtEnv env = {name_var, name_array, nm, NULL, NULL};
+  Z3_ast t = smt_int(e, &env);
+  return env.side ? NULL : t;
+}
+
+typedef struct Before {
+  Stmt *at;
+  VarVec *set;
+  bool reached;
+} Before;
+
+static void set_until(Stmt *s, void *arg) {
+  Before *b = arg;
+  if (s == b->at)
+    b->reached = true;
+  if (!b->reached && (s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL) && s->var &&
+      is_scalar(s->var->type))
+    add_var(s->var, b->set);
+}
+
+/* The scalars f sets before s, in the program's order (or s's parameters). */
+static void set_before(Func *f, Stmt *s, VarVec *set) {
+  Before b = {s, set, false};
+  for (int i = 0; i < f->params.len; i++)
+    add_var(f->params.data[i], set);
+  stmt_walk(f->body, set_until, &b);
+}
+
 /* Each atom of f that f's scope has, over [lo, hi) for lo in {0} + ends
  * and hi in ends: with moving (the variables a loop changes) one end must
  * move, or lo be 0. */
 static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, Loc loc,
-                        const VarVec *ends, Stmt *moving, LiftedVec *out, int *no) {
+                        const ExprVec *ends, Stmt *moving, LiftedVec *out, int *no) {
+  /* a loop that writes no array keeps every range established before it
+   * (a loop checking what a call left): those are its invariants too */
+  bool keeps_arrays = moving && array_written(moving, NULL);
   for (int i = 0; i < w->atoms[fn].len; i++) {
     Atom *a = &w->atoms[fn].data[i];
     if (!atom_in(a->e, f, w->k))
       continue;
+    /* a frame: the elements from lo on too, whatever the array's length
+     * (which a callee does not know) */
+    for (int lo = -1; a->frame && lo < ends->len; lo++) {
+      Z3_ast zlo = lo < 0 ? smt_num(0) : name_end(nm, ends->data[lo]);
+      if (zlo && (lo < 0 || moves(moving, ends->data[lo]) || !keeps_arrays))
+        propose(out, f, kind, loc, conjecture(nm, a, zlo, NULL), no);
+    }
     for (int lo = -1; lo < ends->len; lo++)
       for (int hi = 0; hi < ends->len; hi++) {
         if (lo == hi)
           continue;
-        Var *vlo = lo < 0 ? NULL : ends->data[lo], *vhi = ends->data[hi];
-        bool mlo = vlo && moving && stmt_assigns(moving, vlo);
-        bool mhi = moving && stmt_assigns(moving, vhi);
-        if (moving && (mlo == mhi) && vlo)
+        Expr *elo = lo < 0 ? NULL : ends->data[lo], *ehi = ends->data[hi];
+        bool mlo = elo && moves(moving, elo);
+        bool mhi = moves(moving, ehi);
+        if (moving && (mlo == mhi) && elo && (mlo || keeps_arrays))
           continue;
-        Z3_ast zlo = vlo ? name_var(vlo, nm) : smt_num(0);
-        propose(out, f, kind, loc, conjecture(nm, a, zlo, name_var(vhi, nm)), no);
+        Z3_ast zlo = elo ? name_end(nm, elo) : smt_num(0), zhi = name_end(nm, ehi);
+        if (!zlo || !zhi)
+          continue;
+
+        propose(out, f, kind, loc, conjecture(nm, a, zlo, zhi), no);
         /* the loop setting a witness's flag: the flag is set, or an
          * element it has yet to see has the property */
         if (a->flag && moving && stmt_assigns(moving, a->flag)) {
           Z3_context z = smt_ctx();
           Z3_ast set = Z3_mk_eq(z, name_var(a->flag, nm), smt_num(a->value));
-          propose(out, f, kind, loc, witnessed(nm, a, set, zlo, name_var(vhi, nm)), no);
+          propose(out, f, kind, loc, witnessed(nm, a, set, zlo, zhi), no);
         }
       }
   }
+}
+
+typedef struct Contains {
+  const Stmt *s;
+  bool yes;
+} Contains;
+
+static void is_it(Stmt *s, void *arg) {
+  Contains *c = arg;
+  c->yes |= s == c->s;
+}
+
+/* Is s nested in outer (or outer itself)? */
+static bool stmt_contains(Stmt *outer, const Stmt *s) {
+  Contains c = {s, false};
+  stmt_walk(outer, is_it, &c);
+  return c.yes;
+}
+
+/* Does a loop around s (one of h's) change v? */
+static bool counts_around(const Heads *h, Stmt *s, Var *v) {
+  for (int l = 0; l < h->loops.len; l++)
+    if (stmt_assigns(h->loops.data[l], v) && h->loops.data[l] != s && stmt_contains(h->loops.data[l], s))
+      return true;
+  return false;
 }
 
 /* The conjectures of one function: at each loop head over the ranges of
@@ -934,9 +1436,19 @@ static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, L
  * over those of the call; at the exit of a function other than the entry
  * over 0, its parameters and the returned value. */
 static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, int most) {
-  Bounds b = {f, {0}, {0}, {0}, {0}};
+  Bounds b = {f, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
   stmt_walk(f->body, bounds_of, &b);
   stmt_walk(f->body, bound_sources, &b);
+  stmt_walk(f->body, counters_of, &b);
+  stmt_walk(f->body, sums_of, &b);
+  /* a parameter a loop counts down (`while (n-- > 0)`) is a size, though
+   * compared with a constant only */
+  Heads counted = {0};
+  stmt_walk(f->body, loops_of, &counted);
+  for (int l = 0; l < counted.loops.len; l++)
+    for (int i = 0; i < f->params.len; i++)
+      if (is_scalar(f->params.data[i]->type) && step_of(f, counted.loops.data[l], f->params.data[i]))
+        add_bound(f->params.data[i], &b);
   /* a value compared with elements (a key, a limit) is no position */
   int kept = 0;
   for (int i = 0; i < b.vars.len; i++)
@@ -960,21 +1472,42 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   Assumed assumed = {&nm, {0}};
   stmt_walk(f->body, assumed_in, &assumed);
   for (int l = 0; l < h.loops.len && out->len < most; l++) {
-    VarVec ends = {0};
-    ends_near(&b, h.loops.data[l], &results, &ends);
+    VarVec near = {0};
+    ExprVec ends = {0};
+    ends_near(&b, h.loops.data[l], &results, &near);
+    range_ends(&b, h.loops.data[l], &near, &ends);
     over_ranges(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, h.loops.data[l], out,
                 no);
     SmtAsts zends = constant_ends(&b);
-    for (int i = 0; i < ends.len; i++)
-      vec_push(&zends, name_var(ends.data[i], &nm));
+    for (int i = 0; i < near.len; i++)
+      vec_push(&zends, name_var(near.data[i], &nm));
     orders(out, f, POINT_LOOP_HEAD, h.loops.data[l]->loc, &zends, no);
+    in_step(out, f, h.loops.data[l], &near, &nm, no);
+    definitions(out, f, h.loops.data[l], &near, &nm, no);
+    /* (every bound's: the clauses forget a range at each loop head
+     * that no candidate there keeps) */
+    VarVec set = {0};
+    set_before(f, h.loops.data[l], &set);
+    for (int i = 0; i < b.vars.len; i++)
+      if (stmt_assigns(h.loops.data[l], b.vars.data[i]) || var_in(&set, b.vars.data[i]))
+        in_type(out, f, POINT_LOOP_HEAD, h.loops.data[l]->loc, b.vars.data[i], &nm, no);
     for (int i = 0; i < assumed.facts.len; i++)
       propose_as(out, f, POINT_LOOP_HEAD, h.loops.data[l]->loc, assumed.facts.data[i], no, false);
   }
   /* after each call: what the callee's exit gives the caller */
   for (int c = 0; c < calls.len && out->len < most; c++) {
-    VarVec ends = {0};
-    ends_near(&b, calls.data[c], &(VarVec){0}, &ends);
+    /* (every bound set before it: what the call leaves is checked over
+     * the ranges of the loops after it) */
+    VarVec near = {0}, set = {0};
+    ExprVec ends = {0};
+    ends_near(&b, calls.data[c], &(VarVec){0}, &near);
+    set_before(f, calls.data[c], &set);
+    /* (not the counter of a loop that ended before it, unless passed) */
+    for (int i = 0; i < b.vars.len; i++)
+      if (var_in(&set, b.vars.data[i]) &&
+          (!var_in(&b.counters, b.vars.data[i]) || counts_around(&h, calls.data[c], b.vars.data[i])))
+        add_var(b.vars.data[i], &near);
+    range_ends(&b, calls.data[c], &near, &ends);
     over_ranges(w, f, fn, &nm, POINT_OTHER, calls.data[c]->loc, &ends, NULL, out, no);
   }
   if (out->len >= most)
@@ -1011,7 +1544,21 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
       if (is_scalar(f->params.data[i]->type) && var_in(&b.vars, f->params.data[i]))
         vec_push(&pre, name_var(f->params.data[i], &nm));
     orders(out, f, POINT_ENTRY, f->loc, &pre, no);
+    for (int i = 0; i < f->params.len; i++)
+      in_type(out, f, POINT_ENTRY, f->loc, f->params.data[i], &nm, no);
     nm.exit = true;
+  }
+  /* the sums and shifted ranges of the parameters are ends there too */
+  VarVec params = {0};
+  for (int i = 0; i < f->params.len; i++)
+    if (is_scalar(f->params.data[i]->type) && var_in(&b.vars, f->params.data[i]))
+      vec_push(&params, f->params.data[i]);
+  ExprVec more = {0};
+  range_ends(&b, NULL, &params, &more);
+  for (int i = params.len; i < more.len; i++) {
+    Z3_ast t = name_end(&nm, more.data[i]);
+    if (t)
+      vec_push(&ends, t);
   }
   /* the local returned is the result there */
   Var *result = is_scalar(f->ret) ? returned_local(f) : NULL, *retv = NULL;
@@ -1033,6 +1580,8 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
       continue;
     for (int lo = 0; lo < ends.len; lo++)
       for (int hi = 1; hi < ends.len; hi++) {
+        if (a->frame && hi == 1)
+          propose(out, f, POINT_EXIT, f->loc, conjecture(&nm, a, ends.data[lo], NULL), no);
         if (hi == lo)
           continue;
         propose(out, f, POINT_EXIT, f->loc, conjecture(&nm, a, ends.data[lo], ends.data[hi]), no);
@@ -1079,6 +1628,14 @@ int lift_word_conjectures(Program *p, LiftedVec *out, int most) {
     }
     if (!cs.changed)
       break;
+  }
+  /* the frames: what a function other than the entry leaves alone of an
+   * array it writes (after the calls: a frame is the callee's own) */
+  for (int i = 0; i < p->funcs.len; i++) {
+    Func *f = p->funcs.data[i];
+    if (f->body && f != p->entry)
+      for (int j = 0; j < f->params.len; j++)
+        add_frame(&w, i, f->params.data[j]);
   }
   int had = out->len, no = 1000;
   for (int i = 0; i < p->funcs.len && out->len - had < most; i++)

@@ -39,6 +39,7 @@
 
 #include "chc.h"
 #include "dataflow.h"
+#include "loops.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,7 @@ typedef struct Cand {
   bool alive;
   bool pre;            /* a precondition, over the summary's inputs */
   bool safety;         /* err == 0 of a summary */
+  bool quantified;     /* the formula has a quantifier */
 } Cand;
 
 typedef struct Check {
@@ -62,6 +64,7 @@ typedef struct Check {
   Z3_ast skip;         /* a predicate application left out of a body */
   unsigned work;       /* Z3's resource limit per check (0: none, 3 s) */
   int inlining;        /* depth of call points being inlined (definition) */
+  bool scalar_only;    /* interpretations leave out the quantified candidates */
 } Check;
 
 /* Z3's resource limit per check of recheck_proves_safety: the
@@ -69,6 +72,12 @@ typedef struct Check {
  * decide quickly is dropped, whatever the machine's load. (Measured: the
  * checks that decide take under 200,000; see DESIGN.md.) */
 #define RECHECK_WORDS_WORK 300000u
+
+/* The same for verify's facts, the invariants lifted from an engine's
+ * answer: fewer, and larger (a segment with its scalar half), so each check
+ * gets more. (The sums prover and `invariants` keep the 3 s timeouts: the
+ * prover's work share was measured with them.) */
+#define RECHECK_FACTS_WORK 1000000u
 
 /* ---- Matching lifted invariants with predicates --------------------------------- */
 
@@ -159,7 +168,8 @@ static Z3_ast interp(Check *ck, ChcPred *pr, Z3_ast *args, int nargs) {
   Z3_context z = smt_ctx();
   Z3_ast f = NULL;
   for (int i = 0; i < ck->cands.len; i++)
-    if (ck->cands.data[i].pred == pr && ck->cands.data[i].alive && !ck->cands.data[i].pre)
+    if (ck->cands.data[i].pred == pr && ck->cands.data[i].alive && !ck->cands.data[i].pre &&
+        !(ck->scalar_only && ck->cands.data[i].quantified))
       f = smt_and2(f, ck->cands.data[i].formula);
   Z3_ast def = pr->kind == PRED_POINT && pr->point == POINT_OTHER
                    ? definition(ck, pr, args, nargs) : NULL;
@@ -233,6 +243,7 @@ static Z3_ast body_of(Check *ck, ChcClause *cl) {
 
 static Z3_ast entry_pre(Check *ck, ChcClause *cl);
 static bool valid(Check *ck, Z3_ast body, Z3_ast goal);
+static Z3_ast hypotheses(Check *ck, ChcClause *cl, bool scalar_only);
 
 /* The k-th argument of a point, in a definition being built. */
 static Z3_ast placeholder(int k, Z3_ast like) {
@@ -331,7 +342,8 @@ static Z3_ast entry_pre(Check *ck, ChcClause *cl) {
   Z3_ast all = NULL;
   for (int j = 0; j < ck->cands.len; j++) {
     Cand *cd = &ck->cands.data[j];
-    if (!cd->pre || !cd->alive || !same_func(cd->pred->func, at->func))
+    if (!cd->pre || !cd->alive || !same_func(cd->pred->func, at->func) ||
+        (ck->scalar_only && cd->quantified))
       continue;
     ChcPred *sum = cd->pred;
     Asts cs = {0};
@@ -400,9 +412,11 @@ static bool check_calls(Check *ck) {
           from[a] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(a)), Z3_get_sort(z, args[a]));
         }
         ck->skip = ap.found.data[k];
-        Z3_ast body = smt_and2(body_of(ck, cl), entry_pre(ck, cl));
+        Z3_ast goal = Z3_substitute(z, cd->formula, (unsigned)n, from, args);
+        bool holds = ck->work && !cd->quantified && valid(ck, hypotheses(ck, cl, true), goal);
+        holds = holds || valid(ck, hypotheses(ck, cl, false), goal);
         ck->skip = NULL;
-        if (!valid(ck, body, Z3_substitute(z, cd->formula, (unsigned)n, from, args))) {
+        if (!holds) {
           cd->alive = false;
           changed = true;
         }
@@ -439,14 +453,14 @@ static bool has_quantifier(Z3_ast f, int depth) {
  * failing conjunction costs each clause seconds (and even building it
  * changes Z3's term ids, and so which checks it decides in time). */
 static bool all_at_once(Check *ck, ChcClause *cl, Z3_ast body, Z3_ast *from, Z3_ast *hargs,
-                        int nh, bool *changed) {
+                        int nh, const bool *settled, bool *changed) {
   Z3_context z = smt_ctx();
   for (;;) {
     Z3_ast all = NULL;
     int n = 0;
     for (int j = 0; j < ck->cands.len; j++) {
       Cand *cd = &ck->cands.data[j];
-      if (cd->pred == cl->head && cd->alive && !cd->pre) {
+      if (cd->pred == cl->head && cd->alive && !cd->pre && !settled[j]) {
         all = smt_and2(all, cd->formula);
         n++;
       }
@@ -460,8 +474,13 @@ static bool all_at_once(Check *ck, ChcClause *cl, Z3_ast body, Z3_ast *from, Z3_
         &m);
     if (r == Z3_L_FALSE)
       return true;
-    if (r != Z3_L_TRUE)
+    /* (a model of the hypotheses without quantifiers may break one that
+     * has them: it falsifies nothing) */
+    if (r != Z3_L_TRUE || ck->scalar_only) {
+      if (r == Z3_L_TRUE)
+        Z3_model_dec_ref(z, m);
       return false;
+    }
     int dropped = 0;
     for (int j = 0; j < ck->cands.len; j++) {
       Cand *cd = &ck->cands.data[j];
@@ -473,7 +492,7 @@ static bool all_at_once(Check *ck, ChcClause *cl, Z3_ast body, Z3_ast *from, Z3_
         dropped++;
         if (getenv("A2S_DEBUG_RECHECK"))
           fprintf(stderr, "recheck: %s falsified by a model of clause %s\n",
-                  cd->l ? lift_text(cd->l->formula) : "frame fact", cl->head->name);
+                  cd->l ? lift_text(cd->l->formula) : smt_text(cd->formula), cl->head->name);
       }
     }
     Z3_model_dec_ref(z, m);
@@ -483,7 +502,24 @@ static bool all_at_once(Check *ck, ChcClause *cl, Z3_ast body, Z3_ast *from, Z3_
   }
 }
 
-/* One round: drop every candidate a clause does not establish. */
+/* The body of clause cl with the interpretations, and its function's
+ * preconditions; with scalar_only, the quantified candidates left out. */
+static Z3_ast hypotheses(Check *ck, ChcClause *cl, bool scalar_only) {
+  ck->scalar_only = scalar_only;
+  Z3_ast body = smt_and2(body_of(ck, cl), entry_pre(ck, cl));
+  ck->scalar_only = false;
+  return body;
+}
+
+/* One round: drop every candidate a clause does not establish.
+ *
+ * A candidate without quantifiers is checked first against the
+ * hypotheses without them: fewer hypotheses prove less, so what they prove
+ * is proven, and without quantifiers Z3 decides in a few steps what the
+ * quantified hypotheses (read off the program's words, many of them) keep
+ * it from deciding within the work limit (`i >= 0` at a loop whose step
+ * is `i++` dropped as unknown). Only what they do not prove is checked
+ * against all of them. */
 static bool round_(Check *ck) {
   bool changed = check_calls(ck);
   Z3_context z = smt_ctx();
@@ -496,28 +532,45 @@ static bool round_(Check *ck) {
       any |= ck->cands.data[j].pred == cl->head && ck->cands.data[j].alive && !ck->cands.data[j].pre;
     if (!any)
       continue;
-    Z3_ast body = smt_and2(body_of(ck, cl), entry_pre(ck, cl));
     Z3_ast *hargs = cl->head_args.data;
     int nh = cl->head_args.len;
     Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(nh + 1));
     for (int k = 0; k < nh; k++)
       from[k] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), Z3_get_sort(z, hargs[k]));
-    if (ck->work && all_at_once(ck, cl, body, from, hargs, nh, &changed))
+    /* settled: established by this clause in this round (first, under a
+     * work limit, the candidates without quantifiers by the hypotheses
+     * without them; with the 3 s timeouts, a check that fails costs
+     * seconds, and the candidates are few: each is checked once) */
+    bool *settled = xalloc(sizeof(bool) * (size_t)(ck->cands.len + 1));
+    for (int j = 0; j < ck->cands.len; j++)
+      settled[j] = ck->cands.data[j].quantified;
+    Z3_ast scalar = hypotheses(ck, cl, true);
+    ck->scalar_only = true;
+    bool scalars_hold = ck->work && all_at_once(ck, cl, scalar, from, hargs, nh, settled, &changed);
+    ck->scalar_only = false;
+    for (int j = 0; j < ck->cands.len; j++) {
+      Cand *cd = &ck->cands.data[j];
+      settled[j] = false;
+      if (cd->pred == cl->head && cd->alive && !cd->pre && !cd->quantified)
+        settled[j] = scalars_hold ||
+                     valid(ck, scalar, Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs));
+    }
+    Z3_ast body = hypotheses(ck, cl, false);
+    if (ck->work && all_at_once(ck, cl, body, from, hargs, nh, settled, &changed))
       continue;
     for (int j = 0; j < ck->cands.len; j++) {
       Cand *cd = &ck->cands.data[j];
-      if (cd->pred != cl->head || !cd->alive || cd->pre)
+      if (cd->pred != cl->head || !cd->alive || cd->pre || settled[j])
         continue;
-      Z3_ast goal = Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs);
-      if (!valid(ck, body, goal)) {
-        if (getenv("A2S_DEBUG_RECHECK"))
-          fprintf(stderr, "recheck: %s fails clause %d (%s -> %s)\n  %s\n",
-                  cd->l ? lift_text(cd->l->formula) : "frame fact",
-                  i, cl->body_preds.len ? cl->body_preds.data[0]->name : "entry",
-                  cl->head->name, smt_text(cl->rule));
-        cd->alive = false;
-        changed = true;
-      }
+      if (valid(ck, body, Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs)))
+        continue;
+      if (getenv("A2S_DEBUG_RECHECK"))
+        fprintf(stderr, "recheck: %s fails clause %d (%s -> %s)\n  %s\n",
+                cd->l ? lift_text(cd->l->formula) : smt_text(cd->formula), i,
+                cl->body_preds.len ? cl->body_preds.data[0]->name : "entry", cl->head->name,
+                smt_text(cl->rule));
+      cd->alive = false;
+      changed = true;
     }
   }
   return changed;
@@ -530,11 +583,17 @@ static void add_frame_facts(Check *ck) {
   Z3_context z = smt_ctx();
   for (int i = 0; i < ck->c->preds.len; i++) {
     ChcPred *pr = ck->c->preds.data[i];
-    if (pr->kind != PRED_POINT || !pr->func)
+    if ((pr->kind != PRED_POINT && pr->kind != PRED_SUMMARY) || !pr->func)
       continue;
     for (int j = 0; j < pr->args.len; j++) {
       ChcArg *in = &pr->args.data[j];
       if (!in->in || !in->var || in->var->kind != VAR_PARAM || stmt_assigns(pr->func->body, in->var))
+        continue;
+      /* (an array: one the function neither writes nor passes on; a
+       * summary has the contents after of every array parameter) */
+      bool array = in->var->type->kind == TY_ARRAY;
+      if (array ? stmt_writes(pr->func->body, in->var) || stmt_passes(pr->func->body, in->var)
+                : pr->kind == PRED_SUMMARY)
         continue;
       for (int k = 0; k < pr->args.len; k++) {
         ChcArg *now = &pr->args.data[k];
@@ -542,7 +601,7 @@ static void add_frame_facts(Check *ck) {
           continue;
         Z3_ast a = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(j)), in->sort);
         Z3_ast b = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), now->sort);
-        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true, false, false};
+        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true, false, false, false};
         vec_push(&ck->cands, cd);
       }
       /* a local set once from it (a pointer's offset, `last_off =
@@ -558,7 +617,7 @@ static void add_frame_facts(Check *ck) {
           continue;
         Z3_ast a = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(j)), in->sort);
         Z3_ast b = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), now->sort);
-        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true, false, false};
+        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true, false, false, false};
         vec_push(&ck->cands, cd);
       }
     }
@@ -622,7 +681,7 @@ static void add_safety(Check *ck) {
       continue;
     int last = pr->args.len - 1;
     Z3_ast err = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(last)), pr->args.data[last].sort);
-    Cand cd = {NULL, pr, Z3_mk_eq(z, err, smt_num(0)), true, false, true};
+    Cand cd = {NULL, pr, Z3_mk_eq(z, err, smt_num(0)), true, false, true, false};
     vec_push(&ck->cands, cd);
   }
 }
@@ -632,6 +691,10 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
 void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeout) {
   (void)abs;
   check_all(orig, v, timeout, false, 0);
+}
+
+void recheck_facts(Program *orig, LiftedVec *v, double timeout) {
+  check_all(orig, v, timeout, false, RECHECK_FACTS_WORK);
 }
 
 bool recheck_proves_safety(Program *orig, LiftedVec *v, double timeout) {
@@ -656,7 +719,7 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
     keep_proven_conjectures(v);
     return false;
   }
-  Check ck = {c, {0}, clock_now() + timeout, NULL, work, 0};
+  Check ck = {c, {0}, clock_now() + timeout, NULL, work, 0, false};
   SmtQueries kind = smt_set_queries(SMT_GENERAL); /* (whatever the caller's) */
   for (int i = 0; i < v->len; i++) {
     Lifted *l = &v->data[i];
@@ -676,7 +739,8 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
     Asts parts = {0};
     smt_conjuncts(f, &parts);
     for (int k = 0; k < parts.len; k++) {
-      Cand cd = {l, pr, parts.data[k], true, l->kind == POINT_ENTRY, false};
+      Cand cd = {l, pr, parts.data[k], true, l->kind == POINT_ENTRY, false,
+                 has_quantifier(parts.data[k], 0)};
       vec_push(&ck.cands, cd);
     }
   }
@@ -686,9 +750,25 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
   add_safety(&ck);
   /* done when a round drops nothing (every check in it passed: whatever
    * is left of the budget then, what is alive is inductive) */
+  if (getenv("A2S_DEBUG_RECHECK"))
+    fprintf(stderr, "recheck: start, %d candidates, work %u per check, %.2f s' worth left\n",
+            ck.cands.len, work, work_seconds(work_left()));
   bool in_time = false;
-  while (!in_time && in_budget(&ck))
+  int rounds = 0;
+  double t0 = clock_now();
+  while (!in_time && in_budget(&ck)) {
     in_time = !round_(&ck);
+    rounds++;
+  }
+  if (getenv("A2S_DEBUG_RECHECK")) {
+    fprintf(stderr, "recheck: %d rounds, %.2f s, %s\n", rounds, clock_now() - t0,
+            in_time ? "done" : work_exhausted() ? "out of work" : "out of time");
+    for (int i = 0; i < ck.cands.len; i++)
+      if (ck.cands.data[i].alive)
+        fprintf(stderr, "recheck: alive at %s: %s\n", ck.cands.data[i].pred->name,
+                ck.cands.data[i].l ? lift_text(ck.cands.data[i].l->formula)
+                                   : smt_text(ck.cands.data[i].formula));
+  }
   for (int i = 0; i < ck.cands.len; i++)
     if (ck.cands.data[i].l)
       ck.cands.data[i].l->checked = in_time;
@@ -755,7 +835,7 @@ static void add_segments(Program *p, LiftedVec *v, const void *arg) {
 
 int recheck_with_segments(Program *orig, Program *abs, LiftedVec *v, double timeout) {
   (void)abs;
-  return recheck_with_more(orig, v, timeout, add_segments, NULL, 0);
+  return recheck_with_more(orig, v, timeout, add_segments, NULL, RECHECK_FACTS_WORK);
 }
 
 static void add_words(Program *p, LiftedVec *v, const void *arg) {

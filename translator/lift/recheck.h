@@ -10,6 +10,10 @@
  * is inductive for the original program orig (initiation and consecution of
  * its Horn clauses with SMT arrays, checked by Z3). */
 void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeout);
+/* recheck_invariants with each check within Z3's work limit instead of a
+ * few seconds: which invariants survive does not depend on the machine's
+ * load (verify's facts). */
+void recheck_facts(Program *orig, LiftedVec *v, double timeout);
 /* recheck_invariants, proving besides that no run reaches the error: the
  * candidates also say, of every function's summary, that it returns
  * without the error, and the proof is the fixpoint keeping them all --
@@ -17,9 +21,10 @@ void recheck_invariants(Program *orig, Program *abs, LiftedVec *v, double timeou
  * the error (a proof of the program, on its own clauses with arrays).
  * True then. */
 bool recheck_proves_safety(Program *orig, LiftedVec *v, double timeout);
-/* After recheck_invariants: the proven of v with the loops' segment
+/* After recheck_facts: the proven of v with the loops' segment
  * conjectures (lift_interval_conjectures) and what they say at the exits
- * (lift_exit_conjectures), re-checked within timeout; that set replaces v
+ * (lift_exit_conjectures), re-checked within timeout (and the work limit
+ * of recheck_facts); that set replaces v
  * when it has more proven (a re-check out of time proves nothing: v stays
  * as it was then). Returns how many conjectures were tried. */
 int recheck_with_segments(Program *orig, Program *abs, LiftedVec *v, double timeout);

@@ -449,6 +449,8 @@ static Flow exec(Interp *in, Stmt *s) {
       return f;
     if (s->var)
       assign(in, s->var, r);
+    if (in->o->on_point)
+      in->o->on_point(in->o, RUN_AT_CALL, in->func, s, 0);
     return FLOW_NEXT;
   }
   case S_ASSUME: {

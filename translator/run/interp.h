@@ -23,6 +23,7 @@ typedef enum {
   RUN_AT_ENTRY,        /* a function's body is about to start */
   RUN_AT_LOOP,         /* a loop's body is about to start (each turn) */
   RUN_AT_EXIT,         /* a function returns */
+  RUN_AT_CALL,         /* a call has returned (its result assigned) */
 } RunPoint;
 /* Where nondeterministic values come from. */
 struct Oracle {
@@ -41,7 +42,7 @@ struct Oracle {
    * ends it at the next statement (RUN_LIMIT). */
   bool give_up;
   /* Told of each point reached (may be NULL): the function, the loop (at
-   * RUN_AT_LOOP) and the returned value (at RUN_AT_EXIT). While it runs,
+   * RUN_AT_LOOP; the call at RUN_AT_CALL) and the returned value (at RUN_AT_EXIT). While it runs,
    * run_scalar and run_element read the state there. */
   void (*on_point)(Oracle *o, RunPoint at, Func *f, Stmt *loop, long long ret);
 };

@@ -5,7 +5,7 @@
  * The runs are the interpreter's (interp.h), with an oracle that draws
  * small sizes and values and watches the points: at a function's entry it
  * copies the values there (the entry values of the states that follow in
- * that call), at a loop head or an exit it records a state -- the values
+ * that call), at a loop head, after a call or at an exit it records a state -- the values
  * there, the entry's, the returned value. A few states per point, and a
  * few per run (the first visits and the latest), so that one long loop
  * does not fill them all. Arrays keep their first CELLS elements; the
@@ -151,6 +151,9 @@ static void on_point(Oracle *o, RunPoint at, Func *f, Stmt *loop, long long ret)
     break;
   case RUN_AT_LOOP:
     record(s, f, POINT_LOOP_HEAD, loop, 0);
+    break;
+  case RUN_AT_CALL:
+    record(s, f, POINT_OTHER, loop, 0);
     break;
   case RUN_AT_EXIT:
     record(s, f, POINT_EXIT, NULL, ret);
@@ -325,7 +328,8 @@ static int span_of(const State *st) {
 static bool same_point(const State *st, Func *f, PointKind kind, Loc loc) {
   if (strcmp(st->f->name, f->name) || st->kind != kind)
     return false;
-  return kind != POINT_LOOP_HEAD || (st->loc.line == loc.line && st->loc.col == loc.col);
+  return (kind != POINT_LOOP_HEAD && kind != POINT_OTHER) ||
+         (st->loc.line == loc.line && st->loc.col == loc.col);
 }
 
 bool samples_falsify(Samples *s, Func *f, PointKind kind, Loc loc, Z3_ast formula) {
