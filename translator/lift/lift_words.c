@@ -1029,10 +1029,7 @@ static long long step_of(Func *f, Stmt *loop, Var *x) {
   return u->kind == E_ADD ? c : -c;
 }
 
-/* x's value where the loop starts, named at its head: a parameter's
- * entry value when the function sets it in the loop only, or the
- * expression of x's one assignment outside the loop, when the loop keeps
- * its variables. NULL when neither. */
+/* The assignments to x under a statement. */
 typedef struct Sets {
   const Var *x;
   StmtVec found;
