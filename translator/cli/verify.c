@@ -222,7 +222,7 @@ typedef struct Run {
   /* --emit=chc --facts: the clauses of the deciding attempt go there, and
    * nothing is printed */
   FILE *chc_out;
-  double write_deadline;   /* ... written by then */
+  double write_deadline;   /* the reports (clauses, witness) written by then */
   struct Attempt *last;    /* the last attempt whose cells could be made */
 } Run;
 
@@ -641,19 +641,23 @@ static void lift_proof(Run *r, Attempt *at, Answer *a) {
   /* the verdict is out: the report has a budget of its own, the same
    * invariants every time */
   WorkScope report = work_begin(LIFT_PROOF_WORK);
-  smt_set_deadline(r->deadline);
+  /* no check runs past the time for writing: the witness is written with
+   * the invariants re-checked by then */
+  smt_set_deadline(r->write_deadline);
   lift_answer(at->abs, a, &r->invariants);
-  smt_set_deadline(0);
   lift_exit_conjectures(r->orig, &r->invariants);
-  if (clock_now() >= r->deadline) {
+  if (clock_now() >= r->write_deadline) {
     say(r, "no time left to lift the invariants of the proof");
     r->invariants.len = 0;
-    return;
+  } else {
+    /* on the program the attempt abstracted: the original, or the
+     * original with proven facts assumed (they hold in it), or with ghost
+     * totals (the same runs, ghosts added): an invariant of it holds of
+     * the original */
+    recheck_invariants(at->prog ? at->prog : r->orig, at->abs, &r->invariants,
+                       r->write_deadline - clock_now());
   }
-  /* on the program the attempt abstracted: the original, or the original
-   * with proven facts assumed (they hold in it), or with ghost totals (the
-   * same runs, ghosts added): an invariant of it holds of the original */
-  recheck_invariants(at->prog ? at->prog : r->orig, at->abs, &r->invariants, left(r));
+  smt_set_deadline(0);
   work_end(report);
   r->lifted = true;
 }
@@ -1440,6 +1444,8 @@ int verify_main(Options *o) {
     o->lift_invariants = true;
   double seconds = o->timeout > 0 ? o->timeout : 60;
   r.deadline = r.start + seconds;
+  /* the reports take milliseconds: the watchdog's grace covers them */
+  r.write_deadline = r.deadline;
   r.budget = (Work)(seconds * WORK_PER_SECOND);
   /* usage errors before any work (the random runs could end with a verdict) */
   if (o->inputs.len != 1)

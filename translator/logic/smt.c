@@ -457,12 +457,19 @@ static Z3_solver solver_with_timeout(double timeout) {
   Z3_solver s = queries == SMT_GENERAL ? Z3_mk_solver(c) : Z3_mk_simple_solver(c);
   Z3_solver_inc_ref(c, s);
   unsigned rlimit = rlimit_for(timeout);
-  if (timeout > 0 || rlimit) {
+  /* the clock: the work's headroom, but never past the deadline (a check
+   * started just before it must not carry the command past it) */
+  double clock = timeout * WORK_CLOCK_HEADROOM;
+  if (deadline > 0) {
+    double left = deadline - clock_now();
+    if (clock <= 0 || left < clock)
+      clock = left > 0.001 ? left : 0.001;
+  }
+  if (clock > 0 || rlimit) {
     Z3_params p = Z3_mk_params(c);
     Z3_params_inc_ref(c, p);
-    if (timeout > 0)
-      Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"),
-                         (unsigned)(timeout * WORK_CLOCK_HEADROOM * 1000));
+    if (clock > 0)
+      Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), (unsigned)(clock * 1000));
     if (rlimit)
       Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), rlimit);
     Z3_solver_set_params(c, s, p);
