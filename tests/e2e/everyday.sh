@@ -3,10 +3,13 @@
 # its buggy twin; a program with no input (or inputs few enough to
 # enumerate) decided by running it, an accumulator in a one-element array
 # turned into a scalar, a search checked by its caller, the position of the
-# smallest element returned and checked.
+# smallest element returned and checked, the position where two buffers
+# first differ and the first element above a limit (through pointers)
+# checked by the caller at the position too: an end, or the reason the
+# search stopped.
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
-# budgets with headroom: each is decided in about a second alone
+# budgets with headroom: each is decided in 1 to 8 s alone
 T=60
 for f in "$data"/true_*.c "$data"/false_*.c; do
   name=$(basename "$f" .c)

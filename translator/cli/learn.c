@@ -7,6 +7,8 @@
 #include "samples.h"
 #include "smt.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static bool known(const FactVec *facts, const Fact *f) {
@@ -42,8 +44,11 @@ int learn_words(Program *orig, LiftedVec *out, long long runs, double until, int
   for (int i = 0; i < all.len; i++) {
     Lifted *l = &all.data[i];
     if (clock_now() < until && samples_falsify(s, l->func, l->kind, l->loc, l->formula))
+    {
       out_of_runs++;
-    else
+      if (getenv("A2S_DEBUG_WORDS"))
+        fprintf(stderr, "refuted: %s %d: %s\n", l->func->name, l->kind, Z3_ast_to_string(smt_ctx(), l->formula));
+    } else
       vec_push(out, *l);
   }
   if (refuted)

@@ -55,6 +55,8 @@
 
 #include "linear.h"
 
+#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 /* An atom over the placeholder variable K: a pure comparison reading an
@@ -941,6 +943,17 @@ static Z3_ast quantified(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi, bool some) {
   return Z3_mk_forall_const(z, 0, 1, &kapp, 0, NULL, Z3_mk_implies(z, range, body));
 }
 
+/* The atom at one index (NULL: a frame, or it cannot be named). */
+static Z3_ast instance(Naming *nm, Atom *a, Z3_ast at) {
+  if (a->frame)
+    return NULL;
+  SmtEnv env = {name_var, name_array, nm, NULL, NULL};
+  Z3_ast body = smt_bool(a->e, &env);
+  if (env.side || !body)
+    return NULL;
+  return Z3_substitute(smt_ctx(), body, 1, &nm->k, &at);
+}
+
 static Z3_ast conjecture(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi) {
   return quantified(nm, a, lo, hi, false);
 }
@@ -968,12 +981,28 @@ static void propose_as(LiftedVec *out, Func *f, PointKind kind, Loc loc, Z3_ast 
   l.checked = -1;
   l.conjecture = ++*no;
   l.atom = formula;
+  if (getenv("A2S_DEBUG_WORDS"))
+    fprintf(stderr, "words: %s %d: %s\n", f->name, kind, Z3_ast_to_string(smt_ctx(), formula));
   vec_push(out, l);
 }
 
 static void propose(LiftedVec *out, Func *f, PointKind kind, Loc loc, Z3_ast formula,
                     int *no) {
   propose_as(out, f, kind, loc, formula, no, true);
+}
+
+/* The atom over [lo, hi - offset) and, for an atom reading past k, also
+ * over [lo, hi): which of the two a loop has checked depends on the
+ * element its counter stands at (`a[i] == a[i + 1]` with i from 0 has
+ * seen [0, i); `a[i - 1] <= a[i]` with i from 1, [0, i - 1)). */
+static void propose_over(LiftedVec *out, Func *f, PointKind kind, Loc loc, Naming *nm, Atom *a,
+                         Z3_ast lo, Z3_ast hi, int *no) {
+  propose(out, f, kind, loc, conjecture(nm, a, lo, hi), no);
+  if (a->offset && hi) {
+    Atom whole = *a;
+    whole.offset = 0;
+    propose(out, f, kind, loc, conjecture(nm, &whole, lo, hi), no);
+  }
 }
 
 /* The order of the ends of ranges, lo <= hi and lo < hi for each two of
@@ -1391,7 +1420,7 @@ static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, L
         if (!zlo || !zhi)
           continue;
 
-        propose(out, f, kind, loc, conjecture(nm, a, zlo, zhi), no);
+        propose_over(out, f, kind, loc, nm, a, zlo, zhi, no);
         /* the loop setting a witness's flag: the flag is set, or an
          * element it has yet to see has the property */
         if (a->flag && moving && stmt_assigns(moving, a->flag)) {
@@ -1400,6 +1429,55 @@ static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, L
           propose(out, f, kind, loc, witnessed(nm, a, set, zlo, zhi), no);
         }
       }
+  }
+}
+
+/* Why a search ended, at the position it found: the atom it tested
+ * holds there (or fails), unless the position is an end -- `ret == last
+ * || *ret != *other` of a mismatch, `r == n || a[r] == a[r + 1]` after a
+ * call to adjacent_find, until the check that uses it. */
+static void reasons(Naming *nm, Atom *a, Func *f, PointKind kind, Loc loc, Z3_ast position,
+                    const SmtAsts *ends, LiftedVec *out, int *no) {
+  Z3_ast there = instance(nm, a, position);
+  Z3_context z = smt_ctx();
+  for (int e = 0; there && e < ends->len; e++)
+    if (ends->data[e] != position) {
+      Z3_ast is_end = Z3_mk_eq(z, position, ends->data[e]);
+      propose(out, f, kind, loc, Z3_mk_or(z, 2, (Z3_ast[]){is_end, there}), no);
+      propose(out, f, kind, loc, Z3_mk_or(z, 2, (Z3_ast[]){is_end, Z3_mk_not(z, there)}), no);
+    }
+}
+
+/* The reasons at a point of f for each position a call before it
+ * returned (results), with the ends of ranges there and the bounds set
+ * before it (the size the search was given: a loop checking its answer
+ * has its own ends). */
+static void reasons_near(Words *w, Func *f, int fn, Naming *nm, PointKind kind, Loc loc,
+                         const ExprVec *ends, const VarVec *bounds, const VarVec *results,
+                         LiftedVec *out, int *no) {
+  if (!results->len)
+    return;
+  SmtAsts zends = {0};
+  for (int i = 0; i < ends->len; i++) {
+    Z3_ast t = name_end(nm, ends->data[i]);
+    if (t)
+      vec_push(&zends, t);
+  }
+  for (int i = 0; i < bounds->len; i++) {
+    Z3_ast t = name_var(bounds->data[i], nm);
+    bool seen = false;
+    for (int j = 0; j < zends.len && !seen; j++)
+      seen = zends.data[j] == t;
+    if (!seen)
+      vec_push(&zends, t);
+  }
+  for (int r = 0; r < results->len; r++) {
+    Z3_ast position = name_var(results->data[r], nm);
+    for (int i = 0; i < w->atoms[fn].len; i++) {
+      Atom *a = &w->atoms[fn].data[i];
+      if (atom_in(a->e, f, w->k))
+        reasons(nm, a, f, kind, loc, position, &zends, out, no);
+    }
   }
 }
 
@@ -1483,8 +1561,17 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     definitions(out, f, h.loops.data[l], &near, &nm, no);
     /* (every bound's: the clauses forget a range at each loop head
      * that no candidate there keeps) */
-    VarVec set = {0};
+    VarVec set = {0}, found = {0};
     set_before(f, h.loops.data[l], &set);
+    for (int i = 0; i < results.len; i++)
+      if (var_in(&set, results.data[i]) && !stmt_assigns(h.loops.data[l], results.data[i]))
+        vec_push(&found, results.data[i]);
+    VarVec kept = {0};
+    for (int i = 0; i < b.vars.len; i++)
+      if (var_in(&set, b.vars.data[i]) && !stmt_assigns(h.loops.data[l], b.vars.data[i]))
+        vec_push(&kept, b.vars.data[i]);
+    reasons_near(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, &kept, &found, out,
+                 no);
     for (int i = 0; i < b.vars.len; i++)
       if (stmt_assigns(h.loops.data[l], b.vars.data[i]) || var_in(&set, b.vars.data[i]))
         in_type(out, f, POINT_LOOP_HEAD, h.loops.data[l]->loc, b.vars.data[i], &nm, no);
@@ -1506,6 +1593,12 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
         add_var(b.vars.data[i], &near);
     range_ends(&b, calls.data[c], &near, &ends);
     over_ranges(w, f, fn, &nm, POINT_OTHER, calls.data[c]->loc, &ends, NULL, out, no);
+    VarVec found = {0};
+    for (int i = 0; i < results.len; i++)
+      if (var_in(&set, results.data[i]) || results.data[i] == calls.data[c]->var)
+        vec_push(&found, results.data[i]);
+    reasons_near(w, f, fn, &nm, POINT_OTHER, calls.data[c]->loc, &ends, &(VarVec){0}, &found, out,
+                 no);
   }
   if (out->len >= most)
     return;
@@ -1520,8 +1613,11 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
       vec_push(&ends, name_var(f->params.data[i], &nm));
   /* (the result is a range's end when it is a position, not an answer) */
   bool answers = is_scalar(f->ret) && returns_constants(f);
-  if (is_scalar(f->ret) && !answers)
-    vec_push(&ends, smt_int_const(cfg_ret_name(w->p, f)));
+  Z3_ast position = NULL;
+  if (is_scalar(f->ret) && !answers) {
+    position = smt_int_const(cfg_ret_name(w->p, f));
+    vec_push(&ends, position);
+  }
   if (f != w->p->entry) {
     orders(out, f, POINT_EXIT, f->loc, &ends, no);
     exact_result(w, f, out, no);
@@ -1575,13 +1671,15 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
       local = expr_mentions(a->e, f->locals.data[j]);
     if (local)
       continue;
+    if (position)
+      reasons(&nm, a, f, POINT_EXIT, f->loc, position, &ends, out, no);
     for (int lo = 0; lo < ends.len; lo++)
       for (int hi = 1; hi < ends.len; hi++) {
         if (a->frame && hi == 1)
           propose(out, f, POINT_EXIT, f->loc, conjecture(&nm, a, ends.data[lo], NULL), no);
         if (hi == lo)
           continue;
-        propose(out, f, POINT_EXIT, f->loc, conjecture(&nm, a, ends.data[lo], ends.data[hi]), no);
+        propose_over(out, f, POINT_EXIT, f->loc, &nm, a, ends.data[lo], ends.data[hi], no);
         /* a witness, under a test of the result: `ret == 0 || exists
          * ...` (the answer `yes` has an element to show), `ret != 0 ||
          * forall ...` (the answer `no` has seen them all), and their
@@ -1598,6 +1696,16 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
         }
       }
   }
+}
+
+bool lift_words_harness(const Program *p) {
+  VEC(Stmt *) calls = {0};
+  if (p->entry && p->entry->body)
+    stmt_walk(p->entry->body, calls_of, &calls);
+  bool yes = false;
+  for (int i = 0; i < calls.len && !yes; i++)
+    yes = takes_array(calls.data[i]->func);
+  return yes;
 }
 
 int lift_word_conjectures(Program *p, LiftedVec *out, int most) {

@@ -6,6 +6,7 @@
  * and reported where the caller can act (a parse error, a timeout).
  */
 #include "smt.h"
+#include "deadline.h"
 #include "names.h"
 #include "proc.h"
 #include "work.h"
@@ -457,11 +458,15 @@ static Z3_solver solver_with_timeout(double timeout) {
   Z3_solver s = queries == SMT_GENERAL ? Z3_mk_solver(c) : Z3_mk_simple_solver(c);
   Z3_solver_inc_ref(c, s);
   unsigned rlimit = rlimit_for(timeout);
-  /* the clock: the work's headroom, but never past the deadline (a check
-   * started just before it must not carry the command past it) */
+  /* the clock: the work's headroom, but never past the deadline set for
+   * the checks or the command's (a check started just before it must not
+   * carry the command past it) */
   double clock = timeout * WORK_CLOCK_HEADROOM;
-  if (deadline > 0) {
-    double left = deadline - clock_now();
+  double until = deadline;
+  if (deadline_at() > 0 && (until <= 0 || deadline_at() < until))
+    until = deadline_at();
+  if (until > 0) {
+    double left = until - clock_now();
     if (clock <= 0 || left < clock)
       clock = left > 0.001 ? left : 0.001;
   }
