@@ -489,6 +489,18 @@ static void returned_at(Stmt *s, void *arg) {
 static Var *returned_local(Func *f) {
   Returned r = {f, NULL, false};
   stmt_walk(f->body, returned_at, &r);
+  if (!r.other)
+    return r.v;
+  /* else the one the function ends by returning, after its loops (an
+   * early `if (first == last) return last;` aside): only conjectures
+   * name it, and the re-check decides */
+  Stmt *last = f->body && f->body->kind == S_BLOCK && f->body->stmts.len
+                   ? f->body->stmts.data[f->body->stmts.len - 1]
+                   : NULL;
+  if (!last || last->kind != S_RETURN || !last->expr)
+    return NULL;
+  r = (Returned){f, NULL, false};
+  returned_at(last, &r);
   return r.other ? NULL : r.v;
 }
 
@@ -541,17 +553,29 @@ static Expr *map_expr(const Map *m, Expr *e, bool *ok) {
 typedef struct Copies {
   Var *result;
   VarVec vars;
+  bool more;           /* a copy was found in the last walk */
 } Copies;
 
 static void copies_of(Stmt *s, void *arg) {
   Copies *cp = arg;
-  if (s->kind != S_ASSIGN || s->var == cp->result)
+  if ((s->kind != S_ASSIGN && s->kind != S_DECL) || !s->expr || s->var == cp->result)
     return;
+  /* converted, or a pointer's offset less its array's start 0 (`r = p -
+   * a` of `p = find(a, ...)`) */
   const Expr *e = s->expr;
-  while (e->kind == E_CAST)
-    e = e->lhs;
-  if (e->kind == E_VAR && e->var == cp->result && !var_in(&cp->vars, s->var))
+  long long zero;
+  for (;;) {
+    while (e->kind == E_CAST)
+      e = e->lhs;
+    if ((e->kind == E_SUB || e->kind == E_ADD) && expr_is_const(e->rhs, &zero) && zero == 0)
+      e = e->lhs;
+    else
+      break;
+  }
+  if (e->kind == E_VAR && var_in(&cp->vars, e->var) && !var_in(&cp->vars, s->var)) {
     vec_push(&cp->vars, s->var);
+    cp->more = true;
+  }
 }
 
 /* e with each operand equal to the constant c, outside indices, made the
@@ -610,9 +634,13 @@ static void through_call(Stmt *s, void *arg) {
    * the local the callee returns, at its loop heads as at its exit */
   Var *kept = s->var && is_scalar(s->var->type) ? returned_local(callee) : NULL;
   if (kept) {
-    Copies cp = {s->var, {0}};
+    Copies cp = {s->var, {0}, true};
     vec_push(&cp.vars, s->var);
-    stmt_walk(cs->caller->body, copies_of, &cp);
+    /* (and the copies of copies) */
+    while (cp.more) {
+      cp.more = false;
+      stmt_walk(cs->caller->body, copies_of, &cp);
+    }
     for (int i = 0; i < cp.vars.len; i++) {
       vec_push(&down.from, cp.vars.data[i]);
       vec_push(&down.to, new_var_ref(kept, s->loc));
@@ -1341,10 +1369,39 @@ static bool within(const Expr *e, const VarVec *vars) {
  * the sums the program writes over them, and each range of a counter
  * shifted by the base it indexes from (`a_at + i`: the view a starts at
  * a_at), as long as s keeps the base. */
+/* The step of x that a loop takes first, before its exit test (`while
+ * (++first != last)`): 0 when something else comes first. */
+static long long stepped_first(Stmt *loop, Var *x) {
+  Stmt *body = loop->body;
+  if (!body || body->kind != S_BLOCK)
+    return 0;
+  for (int i = 0; i < body->stmts.len; i++) {
+    Stmt *s = body->stmts.data[i];
+    if (s->kind != S_ASSIGN)
+      return 0;
+    long long c;
+    const Expr *u = uncast(s->expr);
+    if (s->var == x)
+      return u->kind == E_ADD && uncast(u->lhs)->kind == E_VAR && uncast(u->lhs)->var == x &&
+                     expr_is_const(u->rhs, &c)
+                 ? c
+                 : 0;
+  }
+  return 0;
+}
+
 static void range_ends(const Bounds *b, Stmt *s, const VarVec *near, ExprVec *out) {
   Loc loc = s ? s->loc : b->f->loc;
   for (int i = 0; i < near->len; i++)
     vec_push(out, new_var_ref(near->data[i], loc));
+  /* a counter stepped before the exit test has seen the element it
+   * stands at: its ranges end one step further (`[first_at, first_off +
+   * 1)` at the head of `while (++first != last)`) */
+  for (int i = 0; s && s->kind == S_LOOP && i < near->len; i++) {
+    long long c = stepped_first(s, near->data[i]);
+    if (c > 0)
+      add_expr(out, new_binary(E_ADD, new_var_ref(near->data[i], loc), new_num(c, loc), loc));
+  }
   for (int i = 0; i < b->sums.len; i++)
     if (within(b->sums.data[i], near))
       add_expr(out, b->sums.data[i]);
