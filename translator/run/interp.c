@@ -10,6 +10,7 @@
  * contents of uninitialized arrays come from an Oracle.
  */
 #include "interp.h"
+#include "deadline.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -398,6 +399,10 @@ static Flow exec_switch(Interp *in, Stmt *s) {
 static Flow exec(Interp *in, Stmt *s) {
   if (++in->info.steps > in->max_steps)
     return stop(in, RUN_LIMIT, s->loc, "step limit");
+  /* (a long run -- a replay over large arrays -- stops at the command's
+   * deadline, not at the watchdog's) */
+  if (!(in->info.steps & 0xffff) && deadline_at() > 0 && clock_now() >= deadline_at())
+    return stop(in, RUN_LIMIT, s->loc, "the time limit");
   if (in->o->give_up)
     return stop(in, RUN_LIMIT, s->loc, "the oracle gave up");
   in->o->at = s;

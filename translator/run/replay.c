@@ -8,6 +8,7 @@
  * (per statement, in order), then randomly.
  */
 #include "replay.h"
+#include "deadline.h"
 
 #include "chc.h"
 #include "smt.h"
@@ -384,6 +385,9 @@ static Z3_ast fix_args(Z3_ast q, const AstVec *args, const GroundFact *f) {
  * constraint with the head's arguments fixed to the fact's values and the
  * body's to its premises' (whether it is satisfiable). */
 static bool solve_clause(Guide *g, ChcClause *cl, Z3_ast q) {
+  /* (a long trace stops at the command's deadline, not the watchdog's) */
+  if (deadline_at() > 0 && clock_now() >= deadline_at())
+    return false;
   Z3_context z = smt_ctx();
   bool sat = false;
   Z3_solver s = Z3_mk_solver(z);
