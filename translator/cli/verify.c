@@ -1332,6 +1332,8 @@ static bool from_words(Run *r) {
   say(r, "conjectures from the program text: %d, %d refuted by runs, %d proven%s (%.2f s)", n,
       refuted, proven, safe ? ", the error unreachable" : "", clock_now() - t0);
   if (safe) {
+    if (r->o->lift_invariants) /* (for --invariants and the witness) */
+      recheck_prune(&v, r->write_deadline - clock_now());
     r->verdict = VERDICT_TRUE;
     r->how = "invariants from the program text, re-checked";
     r->invariants = v;

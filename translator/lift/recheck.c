@@ -668,13 +668,14 @@ static bool implied_by_others(LiftedVec *v, int l, const bool *drop) {
 
 /* Conjectures are reported only when proved, not vacuous, and not implied
  * by the other invariants at their point. */
-static void keep_proven_conjectures(LiftedVec *v) {
+static void keep_proven_conjectures(LiftedVec *v, double until) {
   bool *drop = xalloc(sizeof(bool) * (size_t)(v->len + 1));
   for (int i = 0; i < v->len; i++)
     drop[i] = v->data[i].conjecture &&
-              (v->data[i].checked <= 0 || vacuous(v, v->data[i].conjecture));
+              (v->data[i].checked <= 0 ||
+               (clock_now() < until && vacuous(v, v->data[i].conjecture)));
   for (int i = 0; i < v->len; i++)
-    if (v->data[i].conjecture && !drop[i])
+    if (v->data[i].conjecture && !drop[i] && clock_now() < until)
       drop[i] = implied_by_others(v, i, drop);
   int n = 0;
   for (int i = 0; i < v->len; i++) {
@@ -731,7 +732,7 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
   Chc *c = chc_build(orig, &co);
   diag_capture(false);
   if (!c || error_count() != before) {
-    keep_proven_conjectures(v);
+    keep_proven_conjectures(v, 0);
     return false;
   }
   Check ck = {c, {0}, clock_now() + timeout, NULL, work, 0, false};
@@ -809,11 +810,19 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
     if (cl->head && cl->head->kind == PRED_ERR)
       safe = valid(&ck, smt_and2(body_of(&ck, cl), entry_pre(&ck, cl)), smt_false());
   }
-  /* (what is reported: nothing is, of a safety check that failed) */
-  if (safe || !safety)
-    keep_proven_conjectures(v);
+  /* what is reported: the proven; without the vacuous and the implied
+   * only for a report (a safety check's proof must not wait for its
+   * pruning: under the sanitizers it ran past the deadline and the
+   * proof was lost), within the time */
+  keep_proven_conjectures(v, safety ? 0 : ck.deadline);
   smt_set_queries(kind);
   return safe;
+}
+
+void recheck_prune(LiftedVec *v, double timeout) {
+  SmtQueries kind = smt_set_queries(SMT_GENERAL);
+  keep_proven_conjectures(v, clock_now() + timeout);
+  smt_set_queries(kind);
 }
 
 static int count_checked(const LiftedVec *v) {

@@ -21,6 +21,11 @@ void recheck_facts(Program *orig, LiftedVec *v, double timeout);
  * the error (a proof of the program, on its own clauses with arrays).
  * True then. */
 bool recheck_proves_safety(Program *orig, LiftedVec *v, double timeout);
+/* What a report of v shows: of the conjectures, the proven ones that are
+ * neither vacuous nor implied by the others at their point (checked within
+ * timeout seconds; past it the rest are kept). recheck_proves_safety keeps
+ * every proven one: its proof does not wait for the report's pruning. */
+void recheck_prune(LiftedVec *v, double timeout);
 /* After recheck_facts: the proven of v with the loops' segment
  * conjectures (lift_interval_conjectures) and what they say at the exits
  * (lift_exit_conjectures), re-checked within timeout (and the work limit
