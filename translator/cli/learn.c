@@ -43,13 +43,14 @@ int learn_words(Program *orig, LiftedVec *out, long long runs, double until, int
   int out_of_runs = 0;
   for (int i = 0; i < all.len; i++) {
     Lifted *l = &all.data[i];
-    if (clock_now() < until && samples_falsify(s, l->func, l->kind, l->loc, l->formula))
-    {
-      out_of_runs++;
-      if (getenv("A2S_DEBUG_WORDS"))
-        fprintf(stderr, "refuted: %s %d: %s\n", l->func->name, l->kind, Z3_ast_to_string(smt_ctx(), l->formula));
-    } else
+    if (!(clock_now() < until && samples_falsify(s, l->func, l->kind, l->loc, l->formula))) {
       vec_push(out, *l);
+      continue;
+    }
+    out_of_runs++;
+    if (getenv("A2S_DEBUG_WORDS"))
+      fprintf(stderr, "refuted: %s %d: %s\n", l->func->name, l->kind,
+              Z3_ast_to_string(smt_ctx(), l->formula));
   }
   if (refuted)
     *refuted = out_of_runs;

@@ -1071,19 +1071,23 @@ static void set_before(Func *f, Stmt *s, VarVec *set);
 static bool moves(Stmt *s, const Expr *e);
 static Z3_ast name_end(Naming *nm, Expr *e);
 
-/* The step of x in the loop: c when the loop sets x once, to x + c (a
- * constant); 0 otherwise. */
-static long long step_of(Func *f, Stmt *loop, Var *x) {
-  VarTally t = stmt_tally(loop, x);
-  long long c;
-  if (t.sets != 1 || t.set->kind != S_ASSIGN)
-    return 0;
-  Expr *e = resolve(f, t.set->expr, 2);
+/* c of `x + c` (-c of `x - c`), through casts; 0 for anything else. */
+static long long increment_of(const Expr *e, const Var *x) {
   const Expr *u = uncast(e);
+  long long c;
   if ((u->kind != E_ADD && u->kind != E_SUB) || uncast(u->lhs)->kind != E_VAR ||
       uncast(u->lhs)->var != x || !expr_is_const(u->rhs, &c))
     return 0;
   return u->kind == E_ADD ? c : -c;
+}
+
+/* The step of x in the loop: c when the loop sets x once, to x + c (a
+ * constant); 0 otherwise. */
+static long long step_of(Func *f, Stmt *loop, Var *x) {
+  VarTally t = stmt_tally(loop, x);
+  if (t.sets != 1 || t.set->kind != S_ASSIGN)
+    return 0;
+  return increment_of(resolve(f, t.set->expr, 2), x);
 }
 
 /* The assignments to x under a statement. */
@@ -1364,11 +1368,6 @@ static bool within(const Expr *e, const VarVec *vars) {
   return w.yes;
 }
 
-/* The ends of the ranges at s (a loop head, or the point after a call;
- * NULL: the function's exit, near its parameters): the variables near it,
- * the sums the program writes over them, and each range of a counter
- * shifted by the base it indexes from (`a_at + i`: the view a starts at
- * a_at), as long as s keeps the base. */
 /* The step of x that a loop takes first, before its exit test (`while
  * (++first != last)`): 0 when something else comes first. */
 static long long stepped_first(Stmt *loop, Var *x) {
@@ -1379,17 +1378,17 @@ static long long stepped_first(Stmt *loop, Var *x) {
     Stmt *s = body->stmts.data[i];
     if (s->kind != S_ASSIGN)
       return 0;
-    long long c;
-    const Expr *u = uncast(s->expr);
     if (s->var == x)
-      return u->kind == E_ADD && uncast(u->lhs)->kind == E_VAR && uncast(u->lhs)->var == x &&
-                     expr_is_const(u->rhs, &c)
-                 ? c
-                 : 0;
+      return increment_of(s->expr, x);
   }
   return 0;
 }
 
+/* The ends of the ranges at s (a loop head, or the point after a call;
+ * NULL: the function's exit, near its parameters): the variables near it,
+ * the sums the program writes over them, and each range of a counter
+ * shifted by the base it indexes from (`a_at + i`: the view a starts at
+ * a_at), as long as s keeps the base. */
 static void range_ends(const Bounds *b, Stmt *s, const VarVec *near, ExprVec *out) {
   Loc loc = s ? s->loc : b->f->loc;
   for (int i = 0; i < near->len; i++)
@@ -1563,6 +1562,13 @@ static bool counts_around(const Heads *h, Stmt *s, Var *v) {
   return false;
 }
 
+/* Of vars, those set before the loop (set) that it does not change. */
+static void kept_through(const VarVec *vars, const VarVec *set, Stmt *loop, VarVec *out) {
+  for (int i = 0; i < vars->len; i++)
+    if (var_in(set, vars->data[i]) && !stmt_assigns(loop, vars->data[i]))
+      vec_push(out, vars->data[i]);
+}
+
 /* The conjectures of one function: at each loop head over the ranges of
  * the bounds that loop mentions and the call results; after each call
  * over those of the call; at the exit of a function other than the entry
@@ -1618,15 +1624,10 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     definitions(out, f, h.loops.data[l], &near, &nm, no);
     /* (every bound's: the clauses forget a range at each loop head
      * that no candidate there keeps) */
-    VarVec set = {0}, found = {0};
+    VarVec set = {0}, found = {0}, kept = {0};
     set_before(f, h.loops.data[l], &set);
-    for (int i = 0; i < results.len; i++)
-      if (var_in(&set, results.data[i]) && !stmt_assigns(h.loops.data[l], results.data[i]))
-        vec_push(&found, results.data[i]);
-    VarVec kept = {0};
-    for (int i = 0; i < b.vars.len; i++)
-      if (var_in(&set, b.vars.data[i]) && !stmt_assigns(h.loops.data[l], b.vars.data[i]))
-        vec_push(&kept, b.vars.data[i]);
+    kept_through(&results, &set, h.loops.data[l], &found);
+    kept_through(&b.vars, &set, h.loops.data[l], &kept);
     reasons_near(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, &kept, &found, out,
                  no);
     for (int i = 0; i < b.vars.len; i++)
