@@ -55,8 +55,7 @@ int main(void) {
   while (k < n) {
     nd = __VERIFIER_nondet_int();
     if (k == t_x1) t_v1 = nd;
-    t_rd = __VERIFIER_nondet_int();
-    if (k == t_x1) __VERIFIER_assume(t_rd == t_v1);
+    t_rd = nd;
     if (k == old_x1) old_v1 = t_rd;
     k = k + 1;
   }

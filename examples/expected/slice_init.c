@@ -51,8 +51,7 @@ int main(void) {
   while (k < n) {
     nd = __VERIFIER_nondet_int();
     if (k == a_x1) a_v1 = nd;
-    a_rd = __VERIFIER_nondet_int();
-    if (k == a_x1) __VERIFIER_assume(a_rd == a_v1);
+    a_rd = nd;
     if (k == old_x1) old_v1 = a_rd;
     k = k + 1;
   }

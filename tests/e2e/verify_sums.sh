@@ -28,7 +28,10 @@ for f in "$data"/*.c; do
   engine=$(field engine "$name.json")
   case "$expect:$verdict" in
   true:true)
-    if [ "$engine" = "$want_engine" ] && [ $rc = 0 ]; then
+    # shellcheck disable=SC2254 # the engine line is a pattern: the race
+    # between the Spacer engines decides which one names the proof
+    case "$engine" in $want_engine) engine_ok=1 ;; *) engine_ok= ;; esac
+    if [ -n "$engine_ok" ] && [ $rc = 0 ]; then
       ok "$name: true by $engine"
     else
       fail "$name: true (exit $rc) by '$engine', not by '$want_engine'"
@@ -50,7 +53,9 @@ done
 # they mention is explained by a `ghost:` line
 for f in "$data"/true_*.c; do
   name=$(basename "$f" .c)
-  case $(sed -n '2s|^// engine: ||p' "$f") in *ghost\ totals*) ;; *) continue ;; esac
+  # (where the proof needs a loop invariant over a total: between the fill
+  # and the scan a loop changes the array; the data file says so)
+  grep -q '^// invariants: over the ghost totals' "$f" || continue
   timeout -k 5 $((T + 60)) "$bin" verify --timeout="$T" --invariants "$f" >"$name.inv" 2>&1 </dev/null
   totals=$(grep '^invariant: ' "$name.inv" | grep -o '[A-Za-z0-9_]*_total[A-Za-z0-9_]*' | sort -u)
   if [ -z "$totals" ]; then

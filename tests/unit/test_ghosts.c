@@ -240,6 +240,167 @@ static void subtracted_scan_after_halting_fill(void **state) {
 }
 
 /* Each program is left exactly as it was. */
+/* A harness's sum through a helper (size_t counter, const pointer) and
+ * again by a while loop in main, over contents bounded by reading back
+ * what was written: inlined (inline_calls.c), both scans are main's. */
+static const char through_call[] = HEADER
+    "long sum(const int *xs, unsigned long count) {\n"
+    "  long s = 0;\n"
+    "  for (unsigned long i = 0; i < count; i++) s += xs[i];\n"
+    "  return s;\n"
+    "}\n"
+    "int main(void) {\n"
+    "  unsigned long n = __VERIFIER_nondet_int();\n"
+    "  __VERIFIER_assume(n > 0 && n < 6);\n"
+    "  int a[n];\n"
+    "  for (unsigned long i = 0; i < n; i++) {\n"
+    "    a[i] = __VERIFIER_nondet_int();\n"
+    "    __VERIFIER_assume(a[i] < 7);\n"
+    "  }\n"
+    "  long t = sum(a, n);\n"
+    "  long u = 0;\n"
+    "  unsigned long k = 0;\n"
+    "  while (k < n) { u += a[k]; k++; }\n"
+    "  __VERIFIER_assert(t == u);\n"
+    "  return (int)(t - u);\n"
+    "}\n";
+
+/* a callee that breaks out of its loop and a switch: the targets follow */
+static const char callee_breaks[] = HEADER
+    "int find(const int *a, int n, int v) {\n"
+    "  int i = 0;\n"
+    "  while (i < n) {\n"
+    "    switch (a[i] - v) { case 0: break; default: a[i] > 100 ? 1 : 0; }\n"
+    "    if (a[i] == v) break;\n"
+    "    i++;\n"
+    "  }\n"
+    "  return i;\n"
+    "}\n"
+    "int main(void) {\n"
+    "  int n = __VERIFIER_nondet_int();\n"
+    "  __VERIFIER_assume(n > 0 && n < 6);\n"
+    "  int a[n];\n"
+    "  for (int i = 0; i < n; i++) a[i] = __VERIFIER_nondet_int();\n"
+    "  int v = __VERIFIER_nondet_int();\n"
+    "  int r = find(a, n, v);\n"
+    "  int again = find(a, n, v + 1);\n"
+    "  __VERIFIER_assert(r == n || a[r] == v);\n"
+    "  return r * 10 + again;\n"
+    "}\n";
+
+/* a pointer range [first, last) walked with != (STL style): the end's
+ * offset, set once from a parameter, is the bound of a counted loop */
+static const char through_range[] = HEADER
+    "int accumulate(const int *first, const int *last, int init) {\n"
+    "  for (; first != last; ++first) init = init + *first;\n"
+    "  return init;\n"
+    "}\n"
+    "int main(void) {\n"
+    "  int n = __VERIFIER_nondet_int();\n"
+    "  __VERIFIER_assume(n > 0 && n < 6);\n"
+    "  int a[n];\n"
+    "  for (int i = 0; i < n; i++) {\n"
+    "    a[i] = __VERIFIER_nondet_int();\n"
+    "    __VERIFIER_assume(a[i] < 7);\n"
+    "  }\n"
+    "  int t = accumulate(a, a + n, 3);\n"
+    "  int u = 3;\n"
+    "  for (int k = 0; k < n; k++) u += a[k];\n"
+    "  __VERIFIER_assert(t == u);\n"
+    "  return t - u;\n"
+    "}\n";
+
+static void inlined_calls(void **state) {
+  (void)state;
+  Program *orig = normalize_text(through_call), *ghost = normalize_text(through_call);
+  assert_non_null(orig);
+  assert_int_equal(inline_calls_with_loops(ghost, find_func(ghost, "main")), 1);
+  assert_int_equal(scans_left(ghost), 2);
+  assert_int_equal(ghost_totals(ghost), 2);
+  assert_int_equal(scans_left(ghost), 0);
+  assert_int_equal(same_runs(orig, ghost, 400), 0);
+  orig = normalize_text(through_range);
+  ghost = normalize_text(through_range);
+  assert_int_equal(inline_calls_with_loops(ghost, find_func(ghost, "main")), 1);
+  assert_int_equal(ghost_totals(ghost), 2);
+  assert_int_equal(same_runs(orig, ghost, 400), 0);
+  orig = normalize_text(callee_breaks);
+  Program *in = normalize_text(callee_breaks);
+  assert_non_null(orig);
+  assert_int_equal(inline_calls_with_loops(in, find_func(in, "main")), 2);
+  same_runs(orig, in, 400);
+}
+
+/* Two scans of one box, counting down, with assignments between: some
+ * depend on the first (moved after the fused loop), some do not (moved
+ * before). */
+#define FUSABLE(SECOND)                                                                       \
+  HEADER "int main(void) {\n"                                                                  \
+         "  int n = __VERIFIER_nondet_int();\n"                                                \
+         "  __VERIFIER_assume(n > 0 && n < 7);\n"                                              \
+         "  int a[n];\n"                                                                       \
+         "  for (int i = 0; i < n; i++) a[i] = __VERIFIER_nondet_int() % 3;\n"                 \
+         "  int v = __VERIFIER_nondet_int() % 3, c = 0, m = 0;\n"                              \
+         "  for (int i = n - 1; i >= 0; i--) { int x = a[i]; if (x == v) c++; m += x; }\n"     \
+         "  int got = c * 10;\n"                                                               \
+         "  int e = 0, z = n + v;\n"                                                           \
+         "  int k;\n"                                                                          \
+         "  for (k = n - 1; k >= 0; k--) " SECOND "\n"                                          \
+         "  __VERIFIER_assert(got == e * 10);\n"                                               \
+         "  return got + e + z + m;\n"                                                         \
+         "}\n"
+
+#define REVERSED(BODY, LAST)                                                                  \
+  HEADER "int main(void) {\n"                                                                  \
+         "  unsigned n = __VERIFIER_nondet_int();\n"                                           \
+         "  __VERIFIER_assume(n > 0 && n < 7);\n"                                              \
+         "  int a[n];\n"                                                                       \
+         "  for (unsigned i = 0; i < n; i++) a[i] = __VERIFIER_nondet_int() % 3;\n"            \
+         "  int v = __VERIFIER_nondet_int() % 3, c = 0, e = 0, x = 0;\n"                       \
+         "  for (unsigned i = 0; i < n; i++) if (a[i] == v) c++;\n"                            \
+         "  unsigned k = n;\n"                                                                 \
+         "  while (k > 0) { k--; " BODY " }\n"                                                 \
+         "  __VERIFIER_assert(c == e);\n"                                                      \
+         "  return c + e + (int)k + 0" LAST ";\n"                                              \
+         "}\n"
+
+static void fused_scans(void **state) {
+  (void)state;
+  const char *good = FUSABLE("if (a[k] == v) e++;");
+  Program *orig = normalize_text(good), *fused = normalize_text(good);
+  assert_non_null(orig);
+  assert_int_equal(scans_left(fused), 2);
+  assert_int_equal(fuse_scans(fused, find_func(fused, "main")), 1);
+  assert_int_equal(scans_left(fused), 1); /* one loop, a scan of both */
+  assert_int_equal(same_runs(orig, fused, 400), 0);
+  const char *bug = FUSABLE("if (a[k] <= v) e++;");
+  orig = normalize_text(bug);
+  fused = normalize_text(bug);
+  assert_int_equal(fuse_scans(fused, find_func(fused, "main")), 1);
+  assert_true(same_runs(orig, fused, 400) > 0);
+  /* the second loop reads what the first computes, or a statement between
+   * that depends on it: left apart */
+  const char *apart[] = {FUSABLE("if (a[k] == c) e++;"), FUSABLE("if (a[k] == got) e++;"),
+                         FUSABLE("{ if (a[k] == v) e++; m++; }")};
+  for (size_t i = 0; i < sizeof apart / sizeof *apart; i++) {
+    Program *p = normalize_text(apart[i]);
+    assert_non_null(p);
+    assert_int_equal(fuse_scans(p, find_func(p, "main")), 0);
+  }
+  /* counted up, then down (stepped first): the second runs in the first's
+   * order, which leaves its counts alone -- but not a temporary that is
+   * read after it (its last value would be another element's) */
+  const char *updown[] = {REVERSED("if (a[k] == v) e++;", ""),
+                          REVERSED("x = a[k]; if (x == v) e++;", "+ x")};
+  for (int i = 0; i < 2; i++) {
+    orig = normalize_text(updown[i]);
+    fused = normalize_text(updown[i]);
+    assert_non_null(orig);
+    assert_int_equal(fuse_scans(fused, find_func(fused, "main")), 1 - i);
+    assert_int_equal(same_runs(orig, fused, 400), 0);
+  }
+}
+
 static void left_alone(void **state) {
   (void)state;
   static const char *const srcs[] = {
@@ -312,6 +473,8 @@ int main(void) {
       cmocka_unit_test_teardown(toggled_fill_and_dead_array, teardown_all),
       cmocka_unit_test_teardown(part_of_an_array, teardown_all),
       cmocka_unit_test_teardown(subtracted_scan_after_halting_fill, teardown_all),
+      cmocka_unit_test_teardown(inlined_calls, teardown_all),
+      cmocka_unit_test_teardown(fused_scans, teardown_all),
       cmocka_unit_test_teardown(left_alone, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -145,6 +145,50 @@ static void counters_downwards(void **state) {
   assert_int_equal(v.data[2]->depth, 0);
 }
 
+/* A while loop stepped by its last statement is counted like the for
+ * loop it is (normalize.c moves that statement to the step); not when a
+ * continue in the body would skip it. */
+static void counters_of_while_loops(void **state) {
+  (void)state;
+  NestVec v = nests_of("int main(void) { int n = __VERIFIER_nondet_int(); int a[n];\n"
+                       "  long long s = 0;\n"
+                       "  int i = 0; while (i < n) { a[i] = i; i++; }\n"
+                       "  unsigned j = 0; while (j < n) { s = s + a[j]; j += 1; }\n"
+                       "  int k = 0; while (k < n) { if (a[k] > 0) { k++; continue; } s += a[k]; k++; }\n"
+                       "  __VERIFIER_assert(s >= 0);\n"
+                       "  return 0; }\n");
+  assert_int_equal(v.len, 3);
+  assert_int_equal(v.data[0]->kind, NEST_FILL);
+  assert_string_equal(v.data[0]->counters[0].var->name, "i");
+  assert_string_equal(text(v.data[0]->counters[0].hi), "n");
+  assert_int_equal(v.data[1]->kind, NEST_SCAN);
+  assert_string_equal(v.data[1]->counters[0].var->name, "j");
+  assert_int_equal(v.data[2]->depth, 0);
+  /* the unsigned way down: the counter stepped first, the body sees
+   * [0, n) downwards, the loop leaves with it at 0 */
+  v = nests_of("int main(void) { unsigned n = __VERIFIER_nondet_int(); int a[n];\n"
+               "  long long s = 0;\n"
+               "  unsigned k = n; while (k > 0) { k--; a[k] = 1; }\n"
+               "  unsigned j = n; while (j > 0) { j--; s += a[j]; }\n"
+               "  unsigned m = n; while (m >= 1) { m--; s += a[m]; }\n"
+               "  unsigned q = n; while (q > 0) { q--; s += a[q]; q = q + 0; }\n"
+               "  __VERIFIER_assert(s >= 0);\n"
+               "  return 0; }\n");
+  assert_int_equal(v.len, 4);
+  assert_int_equal(v.data[0]->kind, NEST_FILL);
+  assert_true(v.data[0]->counters[0].stepped_first);
+  assert_int_equal(v.data[0]->counters[0].step, -1);
+  assert_string_equal(text(v.data[0]->counters[0].lo), "0");
+  assert_string_equal(text(v.data[0]->counters[0].hi), "n");
+  assert_int_equal(nest_body_start(v.data[0]), NEST_BODY_START + 1);
+  assert_int_equal(v.data[1]->kind, NEST_SCAN);
+  assert_int_equal(v.data[2]->depth, 0); /* >= 1 then down: not this shape */
+  assert_int_equal(v.data[3]->depth, 0); /* the body assigns it again */
+  forget_stepped_first(&v);
+  assert_int_equal(v.data[0]->kind, NEST_OTHER);
+  assert_int_equal(v.data[0]->depth, 0);
+}
+
 static void scans(void **state) {
   (void)state;
   NestVec v = nests_of(
@@ -212,6 +256,7 @@ int main(void) {
       cmocka_unit_test_teardown(fill_values_not_of_the_counters, teardown_all),
       cmocka_unit_test_teardown(not_fills, teardown_all),
       cmocka_unit_test_teardown(counters_downwards, teardown_all),
+      cmocka_unit_test_teardown(counters_of_while_loops, teardown_all),
       cmocka_unit_test_teardown(scans, teardown_all),
       cmocka_unit_test_teardown(not_scans, teardown_all),
       cmocka_unit_test_teardown(purity, teardown_all),

@@ -361,6 +361,14 @@ static void shared_reads(void **state) {
   assert_int_equal(reads_left("t = a[i]; while (j < 5) { m += a[i]; j++; }"), 1);
   assert_int_equal(reads_left("t = a[i]; while (j < 5) { m += a[i]; i++; }"), 2);
   assert_int_equal(reads_left("t = a[i]; while (j < 5) { m += a[i]; a[j] = 0; j++; }"), 2);
+  /* a written element reads back the variable or constant written */
+  assert_int_equal(reads_left("t = j; a[i] = t; m = a[i];"), 0);
+  assert_int_equal(reads_left("a[i] = 4; if (j) m = a[i]; else t = a[i] + 1;"), 0);
+  assert_int_equal(reads_left("t = j; a[i] = t; t = 1; m = a[i];"), 1); /* t changes */
+  assert_int_equal(reads_left("a[i] = m; i++; m = a[i];"), 1);          /* the index */
+  assert_int_equal(reads_left("a[i] = m; a[j] = 1; m = a[i];"), 1);     /* may be a[i] */
+  assert_int_equal(reads_left("a[i] = m + 1; m = a[i];"), 1);           /* not a variable */
+  assert_int_equal(reads_left("a[i] = m; clobber(a); m = a[i];"), 1);
   /* the same program either way: the runs agree */
   Program *p = normalize_text("int a[4] = {5, 6, 7, 8};\n"
                               "int main(void) { int i = 2, m = 0;\n"
@@ -370,6 +378,14 @@ static void shared_reads(void **state) {
   RunInfo r = run_plain(p);
   assert_int_equal(r.result, RUN_OK);
   assert_int_equal(r.ret, 8 * 100 + 0 * 10 + 3);
+  /* a value converted on its way into the element is read back converted */
+  p = normalize_text("unsigned char c[2];\n"
+                     "int main(void) { int x = 300, m;\n"
+                     "  c[1] = x; m = c[1]; c[0] = 7; m = m * 10 + c[0]; return m; }\n");
+  assert_non_null(p);
+  r = run_plain(p);
+  assert_int_equal(r.result, RUN_OK);
+  assert_int_equal(r.ret, 44 * 10 + 7);
 }
 
 /* E_NONDET only as the whole right side of an assignment. */

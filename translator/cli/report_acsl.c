@@ -285,7 +285,7 @@ static bool callees_write(Stmt *s, Var *a) {
  * needs no bound on the arguments (slice_init writes a[low .. high-1],
  * which is in a only when the caller says so). */
 static const char *counter_range(const Lines *src, const LoopNest *n, Var *a) {
-  if (!n || n->depth != 1 || array_dims(a->type, NULL, 0, NULL) != 1)
+  if (!n || n->depth != 1 || n->counters[0].until_equal || array_dims(a->type, NULL, 0, NULL) != 1)
     return NULL;
   CounterWrites cw = {.array = a, .counter = n->counters[0].var, .only = true};
   stmt_walk(n->loop->body, counter_write, &cw);
@@ -457,6 +457,7 @@ bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v) {
       continue;
     LoopScan ls = {&ins, &lines, abs->file, {0}};
     loop_nests(orig, f, &ls.nests);
+    forget_stepped_first(&ls.nests);
     contract(&ins, &lines, f, &ls.nests);
     stmt_walk(f->body, loop_frame, &ls);
   }

@@ -1050,18 +1050,27 @@ static int proved(Run *r, Attempt *at) {
 }
 
 /* One attempt, at the first precision, on the program whose scans of
- * whole arrays are sums of ghost totals (ghosts.c: it means the same for
- * every defined run), when there are such scans. Only a proof counts: a
- * counterexample is left to the attempts on the program itself, and so
- * are facts (the invariants mention the ghosts). The exit code of a
- * verdict (the rest of the random runs follow a failed attempt), -1 for
- * none (0 is a proof's). */
+ * whole arrays are sums of ghost totals (ghosts.c) and whose remaining
+ * scans of one box side by side are one loop (fuse_scans.c), the entry's
+ * calls of functions with loops inlined first (inline_calls.c): it means
+ * the same for every defined run. When neither applies there is no
+ * attempt. Only a proof counts: a counterexample is left to the attempts
+ * on the program itself, and so are facts (the invariants mention the
+ * ghosts). The exit code of a verdict (the rest of the random runs follow
+ * a failed attempt), -1 for none (0 is a proof's). */
 static int ghost_attempt(Run *r, Precision *pr) {
   if (exact_arrays_only(r))
     return -1;
   Program *p = reparse(r);
-  if (!p || !ghost_totals(p))
+  if (!p)
     return -1;
+  inline_calls_with_loops(p, p->entry);
+  int totals = ghost_totals(p), fused = fuse_scans(p, p->entry);
+  if (!totals && !fused)
+    return -1;
+  const char *what = totals && fused ? "ghost totals, fused loops"
+                     : totals        ? "ghost totals"
+                                     : "fused loops";
   double t0 = clock_now();
   Attempt at = {.pr = pr, .prog = p};
   pr->attempts++;
@@ -1073,11 +1082,11 @@ static int ghost_attempt(Run *r, Precision *pr) {
     r->bug = NULL;
     out = OUT_UNKNOWN;
   }
-  at.note = at.note ? xformat("with ghost totals: %s", at.note) : "with ghost totals";
+  at.note = at.note ? xformat("with %s: %s", what, at.note) : xformat("with %s", what);
   log_attempt(r, &at, out, clock_now() - t0);
   if (out != OUT_PROOF)
     return more_runs(r) ? finish(r) : -1;
-  r->how = xformat("%s, ghost totals", r->how);
+  r->how = xformat("%s, %s", r->how, what);
   r->ghosts = p;
   return proved(r, &at);
 }

@@ -705,13 +705,16 @@ Place ptr_deref(FE *fe, PtrVal v, Expr *index, Loc loc) {
 
 /* ---- Comparisons --------------------------------------------------------------------------- */
 
-/* A snapshot of v's offset and flag in temporaries when they have effects
- * or are used twice. */
-static void stable(FE *fe, PtrVal *v, Expr **pre) {
+/* A snapshot of v's flag in a temporary (a comparison may use it twice),
+ * and of its offset when effects run between its computation and the
+ * comparison (off_too: either operand has effects). A comparison without
+ * effects compares the offsets themselves: `p < a + n` stays a test of p's
+ * offset against a bound, which the loops' counters are read from. */
+static void stable(FE *fe, PtrVal *v, Expr **pre, bool off_too) {
   *pre = comma(*pre, v->pre);
   v->pre = NULL;
   Expr **parts[2] = {&v->off, &v->nn};
-  for (int i = 0; i < 2; i++) {
+  for (int i = off_too ? 0 : 1; i < 2; i++) {
     Expr *x = *parts[i];
     if (!x || x->kind == E_NUM || x->kind == E_VAR ||
         (x->kind == E_CAST && (x->lhs->kind == E_VAR || x->lhs->kind == E_NUM)))
@@ -736,8 +739,9 @@ Expr *conv_ptr_binary(FE *fe, CXCursor c, const char *op) {
   if (a.kind != PV_ARRAY || b.kind != PV_ARRAY || a.blk != b.blk)
     return bad_expr(fe, c, "comparison of pointers that may point into different arrays");
   Expr *pre = NULL;
-  stable(fe, &a, &pre);
-  stable(fe, &b, &pre);
+  bool effects = a.pre || b.pre;
+  stable(fe, &a, &pre, effects);
+  stable(fe, &b, &pre, effects);
   Expr *oa = off_or_zero(a.off, loc), *ob = off_or_zero(b.off, loc), *e;
   if (!strcmp(op, "-")) {
     e = new_binary(E_SUB, oa, ob, loc);

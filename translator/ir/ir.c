@@ -185,6 +185,15 @@ bool expr_is_const(const Expr *e, long long *value) {
   return false;
 }
 
+bool expr_const_value(const Expr *e, long long *value) {
+  while (e->kind == E_CAST && e->type->kind == TY_INT && !expr_wraps(e))
+    e = e->lhs;
+  if (e->kind != E_NUM || (e->type && e->type->kind == TY_INT && e->type->is_unsigned && e->num < 0))
+    return false;
+  *value = e->num;
+  return true;
+}
+
 bool expr_has_index(const Expr *e) {
   if (!e)
     return false;
@@ -303,24 +312,27 @@ void expr_vars(const Expr *e, void (*fn)(Var *, void *), void *arg) {
     expr_vars(e->args.data[i], fn, arg);
 }
 
-Expr *expr_subst(Expr *e, Var *v, Expr *by) {
+/* e copied with v := by (by itself, or a copy of it at each place: fresh). */
+static Expr *subst(Expr *e, Var *v, Expr *by, bool fresh) {
   if (!e)
     return NULL;
   if (e->kind == E_VAR && e->var == v)
-    return by;
+    return fresh ? subst(by, NULL, NULL, false) : by;
   Expr *c = xalloc(sizeof *c);
   *c = *e;
-  c->lhs = expr_subst(e->lhs, v, by);
-  c->rhs = expr_subst(e->rhs, v, by);
-  c->cond = expr_subst(e->cond, v, by);
+  c->lhs = subst(e->lhs, v, by, fresh);
+  c->rhs = subst(e->rhs, v, by, fresh);
+  c->cond = subst(e->cond, v, by, fresh);
   if (e->args.len) {
     c->args.data = NULL;
     c->args.len = c->args.cap = 0;
     for (int i = 0; i < e->args.len; i++)
-      vec_push(&c->args, expr_subst(e->args.data[i], v, by));
+      vec_push(&c->args, subst(e->args.data[i], v, by, fresh));
   }
   return c;
 }
+
+Expr *expr_subst(Expr *e, Var *v, Expr *by) { return subst(e, v, by, false); }
 
 const char *expr_kind_name(ExprKind k) {
   static const char *names[] = {
@@ -481,6 +493,30 @@ Var *new_temp(Program *p, Func *f, const char *base, Type *t, VarRole role, Loc 
   v->role = role;
   *strmap_at((f ? local_names(f) : global_names(p))->next, xstrdup(base), true) = n + 1;
   return v;
+}
+
+typedef struct Subst {
+  Var *v;
+  Expr *by;
+} Subst;
+
+static Expr *subst(Expr *e, Var *v, Expr *by, bool fresh);
+
+/* e with v := a fresh copy of by at each occurrence (no node shared). */
+static Expr *subst_copies(Expr *e, Var *v, Expr *by) { return subst(e, v, by, true); }
+
+static void subst_in(Stmt *s, void *arg) {
+  Subst *r = arg;
+  s->expr = subst_copies(s->expr, r->v, r->by);
+  for (int i = 0; i < s->idx.len; i++)
+    s->idx.data[i] = subst_copies(s->idx.data[i], r->v, r->by);
+  for (int i = 0; i < s->args.len; i++)
+    s->args.data[i] = subst_copies(s->args.data[i], r->v, r->by);
+}
+
+void stmt_subst(Stmt *s, Var *v, Expr *by) {
+  Subst r = {v, by};
+  stmt_walk(s, subst_in, &r);
 }
 
 void stmt_walk(Stmt *s, void (*fn)(Stmt *s, void *arg), void *arg) {

@@ -252,6 +252,10 @@ bool name_in_use(Program *p, Func *f, const char *name);
 /* Is x one of v? */
 bool var_in(const VarVec *v, const Var *x);
 bool expr_is_const(const Expr *e, long long *value);
+/* e is a constant whose value, as a mathematical integer, is *value: a
+ * number, under conversions that keep it (unlike expr_is_const, which
+ * looks through every conversion: (unsigned)-1 is not -1 here). */
+bool expr_const_value(const Expr *e, long long *value);
 bool expr_has_index(const Expr *e);       /* reads an array */
 bool expr_equal(const Expr *a, const Expr *b);
 /* Structurally equal, types and casts included (an index converted
@@ -266,6 +270,9 @@ bool stmt_uses(const Stmt *s, const Var *v);
 /* Visit every variable an expression mentions. */
 void expr_vars(const Expr *e, void (*fn)(Var *, void *), void *arg);
 Expr *expr_subst(Expr *e, Var *v, Expr *by);   /* copy with v := by */
+/* v := by in the expressions, indices and arguments of s and of every
+ * statement nested in it (each replaced by a copy; what they assign stays). */
+void stmt_subst(Stmt *s, Var *v, Expr *by);
 Func *find_func(Program *p, const char *name);
 Var *find_global(Program *p, const char *name);
 Var *find_local(Func *f, const char *name);

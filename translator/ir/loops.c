@@ -180,12 +180,27 @@ Expr *loop_test(Stmt *loop) {
   return s->expr->lhs;
 }
 
+static Var *step_var(Stmt *a, int *dir);
+
 /* The step `v = v + 1` or `v = v - 1`: the variable, and the direction. */
 static Var *loop_step(Stmt *loop, int *dir) {
   Stmt *st = loop->step;
   if (!st || st->kind != S_BLOCK || st->stmts.len != 1)
     return NULL;
-  Stmt *a = st->stmts.data[0];
+  return step_var(st->stmts.data[0], dir);
+}
+
+/* `while (v > b) { v = v - 1; ... }`, no step: v, stepped down first. */
+static Var *first_step(Stmt *loop, int *dir) {
+  StmtVec *b = &loop->body->stmts;
+  if ((loop->step && (loop->step->kind != S_BLOCK || loop->step->stmts.len)) || b->len < 2)
+    return NULL;
+  Var *v = step_var(b->data[1], dir);
+  return v && *dir < 0 ? v : NULL;
+}
+
+/* a is `v = v + 1` or `v = v - 1`: v, and the direction. */
+static Var *step_var(Stmt *a, int *dir) {
   if (a->kind != S_ASSIGN || !is_scalar(a->var->type))
     return NULL;
   const Expr *e = bare(a->expr);
@@ -204,10 +219,22 @@ static Var *loop_step(Stmt *loop, int *dir) {
 static Expr *plus_one(Expr *e) { return new_binary(E_ADD, e, new_num(1, e->loc), e->loc); }
 
 /* The bound of v in the test, for direction dir: c < b, c <= b (up), c >=
- * b, c > b (down), either way round. *incl: the bound is a value of c. */
-static Expr *test_bound(Expr *test, Var *v, int dir, bool *incl) {
+ * b, c > b (down), either way round; c != b either way, read as c < b up
+ * and c > b down (*ne set) when c's type is signed: a run that starts
+ * beyond the bound would step c until it overflows, so a run whose
+ * behaviour is defined starts on the bound's side -- a pointer walked to
+ * its end, `for (; first != last; ++first)`. (An unsigned counter wraps
+ * around to the bound: not such a test.) *incl: the bound is a value of c. */
+static Expr *test_bound(Expr *test, Var *v, int dir, bool *incl, bool *ne) {
+  if (test->kind == E_NOT && test->lhs->kind == E_EQ) /* !(p == q): pointers */
+    test = new_binary(E_NE, test->lhs->lhs, test->lhs->rhs, test->loc);
   ExprKind k = test->kind;
   Expr *l = test->lhs, *r = test->rhs;
+  *ne = false;
+  if (k == E_NE && v->type->kind == TY_INT && !v->type->is_unsigned) {
+    k = dir > 0 ? E_LT : E_GT;
+    *ne = true;
+  }
   if (k != E_LT && k != E_LE && k != E_GT && k != E_GE)
     return NULL;
   if (is_var(r, v) && !expr_mentions(l, v)) { /* b < c  is  c > b */
@@ -227,21 +254,37 @@ static Expr *test_bound(Expr *test, Var *v, int dir, bool *incl) {
 /* The counter of loop, whose initialization is prev (the statement just
  * before it); nest is the statement whose assignments must spare the
  * bound and the start (the outermost loop). */
+/* Does a statement of the loop's body other than its stepping one (when
+ * stepped first) assign v? */
+static bool body_assigns(Stmt *loop, Var *v, bool stepped_first) {
+  StmtVec *b = &loop->body->stmts;
+  for (int i = 0; i < b->len; i++)
+    if (!(stepped_first && i == 1) && stmt_assigns(b->data[i], v))
+      return true;
+  return false;
+}
+
 static bool counter_of(Stmt *loop, Stmt *prev, Stmt *nest, Counter *c) {
   Expr *test = loop_test(loop);
   int dir = 0;
   Var *v = test ? loop_step(loop, &dir) : NULL;
+  bool first = false;
+  if (test && !v)
+    first = (v = first_step(loop, &dir)) != NULL;
   if (!v || !prev || prev->kind != S_ASSIGN || prev->var != v || prev->expr->kind == E_NONDET)
     return false;
-  bool incl = false;
-  Expr *bound = test_bound(test, v, dir, &incl);
-  if (!bound || expr_mentions(prev->expr, v) || stmt_assigns(loop->body, v) ||
-      !expr_invariant_in(bound, nest) || !expr_invariant_in(prev->expr, nest) ||
-      expr_has_index(bound) || expr_has_index(prev->expr))
+  bool incl = false, ne = false;
+  Expr *bound = test_bound(test, v, dir, &incl, &ne);
+  if (!bound || (first && (incl || ne)) || expr_mentions(prev->expr, v) ||
+      body_assigns(loop, v, first) || !expr_invariant_in(bound, nest) ||
+      !expr_invariant_in(prev->expr, nest) || expr_has_index(bound) || expr_has_index(prev->expr))
     return false;
   *c = (Counter){.var = v, .loop = loop, .init = prev, .start = prev->expr, .bound = bound,
-                 .step = dir};
-  if (dir > 0) {
+                 .step = dir, .until_equal = ne, .stepped_first = first};
+  if (first) { /* v > b, then v = v - 1: the body sees b .. start - 1 */
+    c->lo = bound;
+    c->hi = prev->expr;
+  } else if (dir > 0) {
     c->lo = prev->expr;
     c->hi = incl ? plus_one(bound) : bound;
   } else {
@@ -258,6 +301,8 @@ static void find_counters(LoopNest *n, Stmt *prev) {
     if (!counter_of(loop, prev, n->loop, &n->counters[d]))
       return;
     n->depth = d + 1;
+    if (n->counters[d].stepped_first) /* innermost only */
+      return;
     /* the body: the test, then only [declaration of] init; inner loop */
     StmtVec *b = &loop->body->stmts;
     int i = 1;
@@ -281,14 +326,65 @@ static void find_counters(LoopNest *n, Stmt *prev) {
 
 Stmt *nest_inner(const LoopNest *n) { return n->counters[n->depth - 1].loop; }
 
-bool fill_box_is(const LoopNest *n, const Fill *fl, const LoopNest *other) {
+int nest_body_start(const LoopNest *n) {
+  return NEST_BODY_START + (n->counters[n->depth - 1].stepped_first ? 1 : 0);
+}
+
+void forget_stepped_first(NestVec *nests) {
+  for (int i = 0; i < nests->len; i++) {
+    LoopNest *n = nests->data[i];
+    if (n->depth && n->counters[n->depth - 1].stepped_first) {
+      n->depth = 0;
+      n->kind = NEST_OTHER;
+    }
+  }
+}
+
+/* e without what leaves its value alone: widening conversions, + 0. */
+static const Expr *value_of(const Expr *e) {
+  for (;;) {
+    e = bare(e);
+    long long k;
+    if (e->kind == E_ADD && expr_is_const(bare(e->lhs), &k) && k == 0)
+      e = e->rhs;
+    else if ((e->kind == E_ADD || e->kind == E_SUB) && expr_is_const(bare(e->rhs), &k) && k == 0)
+      e = e->lhs;
+    else
+      return e;
+  }
+}
+
+/* Do a and b have the same value in every state? Structurally, up to
+ * value_of: a pointer loop's bound `0 + (long long)n` is an index loop's
+ * `n`. */
+static bool same_value(const Expr *a, const Expr *b) {
+  a = value_of(a);
+  b = value_of(b);
+  long long x, y;
+  if (expr_const_value(a, &x) && expr_const_value(b, &y))
+    return x == y;
+  if (a->kind == E_VAR && b->kind == E_VAR)
+    return a->var == b->var;
+  return expr_same(a, b);
+}
+
+static bool box_is(const LoopNest *n, const int *perm, const LoopNest *other) {
   if (n->depth != other->depth)
     return false;
   for (int d = 0; d < n->depth; d++)
-    if (!expr_same(n->counters[fl->perm[d]].lo, other->counters[d].lo) ||
-        !expr_same(n->counters[fl->perm[d]].hi, other->counters[d].hi))
+    if (!same_value(n->counters[perm[d]].lo, other->counters[d].lo) ||
+        !same_value(n->counters[perm[d]].hi, other->counters[d].hi))
       return false;
   return true;
+}
+
+bool fill_box_is(const LoopNest *n, const Fill *fl, const LoopNest *other) {
+  return box_is(n, fl->perm, other);
+}
+
+bool nest_box_is(const LoopNest *n, const LoopNest *other) {
+  static const int identity[NEST_MAX_DEPTH] = {0, 1};
+  return box_is(n, identity, other);
 }
 
 bool nest_assigns(const LoopNest *n, Var *v) { return stmt_assigns(n->loop, v); }
@@ -396,7 +492,7 @@ static bool body_paths(const LoopNest *n, Paths *out) {
   StmtVec *b = &nest_inner(n)->body->stmts;
   StmtVec rest = {0};
   bool ok = true;
-  for (int i = NEST_BODY_START; i < b->len; i++) {
+  for (int i = nest_body_start(n); i < b->len; i++) {
     vec_push(&rest, b->data[i]);
     stmt_walk(b->data[i], check_simple, &ok);
   }

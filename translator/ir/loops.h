@@ -21,9 +21,11 @@ Expr *loop_test(Stmt *loop);
 
 /* A counter v of a loop: assigned only by the loop's header, `v = start`
  * as the statement just before the loop and `v = v + 1` (or `v = v - 1`)
- * as the loop's whole step, tested by the first statement of the body
+ * as the loop's whole step (or the body's first statement after the test:
+ * stepped_first), tested by the first statement of the body
  * against a bound that no statement of the nest assigns (nor the start,
- * for an inner loop). The body sees v run over [lo, hi) in order, upwards
+ * for an inner loop): v < b, v <= b, v > b, v >= b, or v != b for a signed
+ * v (until_equal). The body sees v run over [lo, hi) in order, upwards
  * for +1 (lo = start; hi = bound, or bound + 1 for <=), downwards for -1
  * (hi - 1 = start; lo = bound, or bound + 1 for >); no iteration when
  * lo >= hi. The loop leaves with v == (step > 0 ? hi : lo - 1) when lo < hi,
@@ -35,6 +37,18 @@ typedef struct Counter {
   Expr *start, *bound; /* as in the program */
   int step;            /* +1 or -1 */
   Expr *lo, *hi;       /* [lo, hi): new expressions over start and bound */
+  /* The test is v != bound (v signed): the loop is as described for the
+   * runs whose behaviour is defined and that leave it; a run starting
+   * beyond the bound never leaves it (it overflows v or halts inside), so
+   * what is said of the loop's exit holds vacuously of that run, and a
+   * claim about every iteration (an ACSL loop assigns) does not. */
+  bool until_equal;
+  /* The loop has no step: `v = v - 1` is the body's first statement after
+   * the test `v > bound`, so the rest of the body sees v run over [lo, hi)
+   * = [bound, start) downwards, and the loop leaves with v == lo when
+   * lo < hi (`while (k > 0) { k--; ... a[k] ... }`, the unsigned way down).
+   * Only for the innermost loop of a nest. */
+  bool stepped_first;
 } Counter;
 
 typedef enum {
@@ -99,13 +113,24 @@ void loop_nests(Program *p, Func *f, NestVec *out);
  * statement of its body after the test. */
 Stmt *nest_inner(const LoopNest *n);
 #define NEST_BODY_START 1
+/* The index of the innermost body's first statement after the test and,
+ * for a counter stepped first, its step. */
+int nest_body_start(const LoopNest *n);
+/* Nests whose innermost counter is stepped first become NEST_OTHER of
+ * depth 0: for the passes that take the value of a counter at the loop's
+ * head for the value its body sees (the reduction prover's facts, ACSL
+ * loop annotations). */
+void forget_stepped_first(NestVec *nests);
 /* The statements of the nest (both loops, their steps, and the inner
  * counter's initialization): does one of them assign v? */
 bool nest_assigns(const LoopNest *n, Var *v);
 
 /* Is the box of fill fl of nest n the box of nest other, index by index
- * (the same bound expressions, conversions included)? */
+ * (bound expressions with the same value in every state: the same up to
+ * conversions that keep the value and additions of 0)? */
 bool fill_box_is(const LoopNest *n, const Fill *fl, const LoopNest *other);
+/* ... the box of nest n the box of nest other, counter by counter? */
+bool nest_box_is(const LoopNest *n, const LoopNest *other);
 
 /* Does a statement under s (s included) write the array a, or pass it to
  * a function? (Assignments of scalars: stmt_assigns, dataflow.h.) */

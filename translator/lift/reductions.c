@@ -949,6 +949,7 @@ static bool prove(Prover *pv, LiftedVec *facts_out) {
   }
   NestVec nests = {0};
   loop_nests(pv->p, f, &nests);
+  forget_stepped_first(&nests); /* the facts are at the loop heads */
   if (!nests.len || nests.data[nests.len - 1]->kind != NEST_SCAN) {
     pv->why = "the last loop of the entry function is not a scan";
     return false;

@@ -17,8 +17,10 @@
  *       over the same box D: the same bound expressions, index by index,
  *       whose variables no statement between F and the scan assigns (the
  *       nests themselves do not: their bounds are loop-invariant);
- *   (3) element, index and bound types are signed or narrower than 64 bits
- *       (their values are exact in a long long), the accumulators signed;
+ *   (3) element types are signed or narrower than 64 bits (their values
+ *       are exact in a long long), the accumulators signed; indices and
+ *       bounds compare exactly in one type (compare_type: long long, or
+ *       64-bit unsigned when none can be negative: size_t counters);
  *   (4) the temporaries the scan assigns are used nowhere else.
  * Otherwise the scan is left as it is. The instrumentation, for a ghost T
  * (long long, ROLE_GHOST) per (a, g):
@@ -116,6 +118,26 @@ static Expr *as_long(Expr *e) { return to_type(copy(e), ty_long); }
 /* Values of the type fit a long long. */
 static bool exact_in_long(const Type *t) {
   return t && (t->kind == TY_BOOL || (t->kind == TY_INT && (!t->is_unsigned || t->size < 8)));
+}
+
+/* The type in which a and b compare as mathematical integers: long long
+ * when both values fit it, the 64-bit unsigned type when neither is
+ * negative (a size_t counter against a size_t bound or a constant); NULL
+ * when there is none. */
+static Type *compare_type(const Expr *a, const Expr *b) {
+  long long ka, kb;
+  bool ca = expr_const_value(a, &ka), cb = expr_const_value(b, &kb);
+  if ((ca || exact_in_long(a->type)) && (cb || exact_in_long(b->type)))
+    return ty_long;
+  bool ua = ca ? ka >= 0 : a->type->kind == TY_INT && a->type->is_unsigned;
+  bool ub = cb ? kb >= 0 : b->type->kind == TY_INT && b->type->is_unsigned;
+  return ua && ub ? int_type(8, true) : NULL;
+}
+
+/* a op b compared exactly (compare_type must have one for them). */
+static Expr *compare(ExprKind op, Expr *a, Expr *b, Loc loc) {
+  Type *t = compare_type(a, b);
+  return new_binary(op, to_type(copy(a), t), to_type(copy(b), t), loc);
 }
 
 /* ---- Statements --------------------------------------------------------------------- */
@@ -261,9 +283,10 @@ static int ghost_index(Plan *pl, Var *a, Func *g) {
   return pl->ghosts.len - 1;
 }
 
-/* The statement of the body that last set v before position upto. */
-static Stmt *def_of(StmtVec *b, int upto, Var *v) {
-  for (int i = upto - 1; i >= NEST_BODY_START; i--)
+/* The statement of the body that last set v before position upto (from
+ * start, the first statement after the test and a step done first). */
+static Stmt *def_of(StmtVec *b, int start, int upto, Var *v) {
+  for (int i = upto - 1; i >= start; i--)
     if (b->data[i]->var == v && b->data[i]->kind != S_DECL)
       return b->data[i];
   return NULL;
@@ -287,7 +310,8 @@ static bool terms_of(Plan *pl, StmtVec *b, int at, const Expr *e, Var *acc, int 
     return false;
   if (e->var == acc)
     return sign > 0;
-  Stmt *d = def_of(b, at, e->var);
+  int start = nest_body_start(pl->scan);
+  Stmt *d = def_of(b, start, at, e->var);
   if (d && d->kind == S_READ) {
     add_term(u, ghost_index(pl, d->array, NULL), sign);
     return true;
@@ -295,7 +319,7 @@ static bool terms_of(Plan *pl, StmtVec *b, int at, const Expr *e, Var *acc, int 
   if (!d || d->kind != S_CALL || d->args.len != 1 || d->func->params.len != 1)
     return false;
   const Expr *arg = bare(d->args.data[0]);
-  Stmt *r = arg && arg->kind == E_VAR ? def_of(b, at, arg->var) : NULL;
+  Stmt *r = arg && arg->kind == E_VAR ? def_of(b, start, at, arg->var) : NULL;
   if (!r || r->kind != S_READ || !exact_in_long(d->func->ret))
     return false;
   add_term(u, ghost_index(pl, r->array, d->func), sign);
@@ -305,7 +329,7 @@ static bool terms_of(Plan *pl, StmtVec *b, int at, const Expr *e, Var *acc, int 
 /* The scan's body: reads, calls of one read, and accumulator updates. */
 static bool read_scan(Plan *pl) {
   StmtVec *b = &nest_inner(pl->scan)->body->stmts;
-  for (int i = NEST_BODY_START; i < b->len; i++) {
+  for (int i = nest_body_start(pl->scan); i < b->len; i++) {
     Stmt *s = b->data[i];
     if (s->kind == S_DECL || s->kind == S_READ || s->kind == S_CALL)
       continue;
@@ -323,9 +347,11 @@ static bool read_scan(Plan *pl) {
   }
   stmt_walk(nest_inner(pl->scan)->body, collect_assigned, &pl->temps);
   for (int i = 0; i < pl->temps.len; i++) {
-    bool acc = false;
+    bool acc = false; /* (or the counter, when it is stepped first) */
     for (int k = 0; k < pl->scan->accs.len; k++)
       acc |= pl->scan->accs.data[k] == pl->temps.data[i];
+    for (int d = 0; d < pl->scan->depth; d++)
+      acc |= pl->scan->counters[d].var == pl->temps.data[i];
     if (!acc && used_outside(pl->f->body, pl->scan->loop, pl->temps.data[i]))
       return false;
   }
@@ -344,7 +370,7 @@ static bool same_box(Plan *pl, Ghost *gh) {
   StmtVec *top = &pl->f->body->stmts;
   for (int d = 0; d < fn->depth; d++) {
     const Counter *b = scan_counter(pl, d);
-    if (!exact_in_long(b->lo->type) || !exact_in_long(b->hi->type))
+    if (!compare_type(b->lo, b->hi))
       return false;
     for (int i = fn->pos + 1; i < pl->scan->pos; i++)
       if (!expr_invariant_in(b->lo, top->data[i]) || !expr_invariant_in(b->hi, top->data[i]))
@@ -380,9 +406,11 @@ static bool ghost_applies(Plan *pl, Ghost *gh) {
   for (int i = gh->fill->pos + 1; i < pl->scan->pos; i++)
     stmt_walk(top->data[i], collect_writes, &c);
   for (int i = 0; i < writes.len; i++)
-    for (int d = 0; d < writes.data[i]->idx.len; d++)
-      if (!exact_in_long(writes.data[i]->idx.data[d]->type))
+    for (int d = 0; d < writes.data[i]->idx.len; d++) {
+      Expr *x = writes.data[i]->idx.data[d];
+      if (!compare_type(scan_counter(pl, d)->lo, x) || !compare_type(x, scan_counter(pl, d)->hi))
         return false;
+    }
   return true;
 }
 
@@ -427,8 +455,8 @@ static Expr *in_box(Plan *pl, Stmt *w) {
   for (int d = 0; d < w->idx.len; d++) {
     const Counter *k = scan_counter(pl, d);
     Expr *x = w->idx.data[d];
-    c = new_and(c, new_binary(E_LE, as_long(k->lo), as_long(x), w->loc));
-    c = new_and(c, new_binary(E_LT, as_long(x), as_long(k->hi), w->loc));
+    c = new_and(c, compare(E_LE, k->lo, x, w->loc));
+    c = new_and(c, compare(E_LT, x, k->hi, w->loc));
   }
   return c;
 }
@@ -460,13 +488,15 @@ static void instrument_write(Plan *pl, Ghost *gh, Stmt *w) {
 
 /* The value a counter has when its loop ends (loops.h, Counter). */
 static Expr *exit_value(const Counter *c) {
+  if (c->stepped_first)
+    return copy(c->lo);
   Expr *e = c->step > 0 ? copy(c->hi)
                         : new_binary(E_SUB, copy(c->lo), new_num(1, c->lo->loc), c->lo->loc);
   return e;
 }
 
 static Expr *runs(const Counter *c) {
-  return new_binary(E_LT, as_long(c->lo), as_long(c->hi), c->lo->loc);
+  return compare(E_LT, c->lo, c->hi, c->lo->loc);
 }
 
 /* The scan, in place: the accumulators gain the totals, the counters take

@@ -577,6 +577,58 @@ static Stmt *norm_block_of(Norm *n, Stmt *s) {
   return b;
 }
 
+/* ---- While loops stepped at the end of their body -------------------------------- */
+
+typedef struct LoopUse {
+  Stmt *loop;
+  Var *var;
+  bool found;
+} LoopUse;
+
+static void continue_or_decl(Stmt *s, void *arg) {
+  LoopUse *u = arg;
+  u->found |= (s->kind == S_CONTINUE && s->target == u->loop) ||
+              (s->kind == S_DECL && s->var == u->var);
+}
+
+/* v = v + c or v = v - c (c a constant), conversions aside. */
+static bool steps_itself(const Stmt *s) {
+  if (s->kind != S_ASSIGN || !is_scalar(s->var->type))
+    return false;
+  const Expr *e = s->expr;
+  while (e->kind == E_CAST)
+    e = e->lhs;
+  if (e->kind != E_ADD && e->kind != E_SUB)
+    return false;
+  const Expr *l = e->lhs, *r = e->rhs;
+  while (l->kind == E_CAST)
+    l = l->lhs;
+  while (r->kind == E_CAST)
+    r = r->lhs;
+  return l->kind == E_VAR && l->var == s->var && r->kind == E_NUM;
+}
+
+/* `while (c) { ...; i++; }` has the step of `for (; c; i++) { ... }`: with
+ * no continue in the body, running the last statement of the body and
+ * running the step are the same thing. Making it the step lets the loop's
+ * counter be recognised (loops.h) -- fills, scans, ghost totals -- whichever
+ * way the programmer wrote the loop. */
+static void step_from_body(Stmt *loop) {
+  StmtVec *b = &loop->body->stmts;
+  if (loop->step || b->len < 2)
+    return;
+  Stmt *last = b->data[b->len - 1];
+  if (!steps_itself(last))
+    return;
+  LoopUse u = {loop, last->var, false};
+  stmt_walk(loop->body, continue_or_decl, &u);
+  if (u.found)
+    return;
+  b->len--;
+  loop->step = new_block(last->loc);
+  block_add(loop->step, last);
+}
+
 static void norm_stmt(Norm *n, Stmt *s, Stmt *out) {
   if (!s)
     return;
@@ -599,6 +651,7 @@ static void norm_stmt(Norm *n, Stmt *s, Stmt *out) {
   case S_LOOP:
     s->body = norm_block_of(n, s->body);
     s->step = norm_block_of(n, s->step);
+    step_from_body(s);
     emit(out, s);
     return;
   case S_SWITCH:

@@ -1,6 +1,6 @@
 /*
- * share_reads.c -- a read of an element the program has just read is the
- * value it read then.
+ * share_reads.c -- a read of an element the program has just read or
+ * written is the value it read or wrote then.
  *
  * `if (a[i] > m) m = a[i];` reads a[i] twice. Under the cell abstraction
  * each read of an element no cell holds is a fresh unknown value, so the
@@ -26,13 +26,23 @@
  * Reads inside assertions (E_INDEX kept for the cells, see cells.c) are
  * left alone: the abstraction checks them where they hit cells, which a
  * variable could not do.
+ *
+ * A write makes its value available the same way: `a[i] = x;
+ * assume(a[i] >= 0);` (how a harness fills an array with bounded unknown
+ * values) reads back x. The write's value is available when it is a
+ * variable or a constant, which then has the element's type
+ * (normalization converts any other value explicitly); its variable dies
+ * like a read's holder. Without the read back, the loop is a fill of its
+ * own values (loops.h), which the ghost totals and the sums build on, and
+ * the cells do not lose the value between the write and the read.
  */
 #include "transform.h"
 
 typedef struct Avail {
   Var *array;
   ExprVec idx;
-  Var *holder;
+  Var *holder;         /* the variable holding the value, or NULL for */
+  const Expr *value;   /* a constant (E_NUM) written there */
 } Avail;
 
 typedef VEC(Avail) AvailVec;
@@ -60,6 +70,13 @@ static void kill_array(AvailVec *av, const Var *a) {
   av->len = k;
 }
 
+/* An index without the conversions that keep its value. */
+static const Expr *index_value(const Expr *e) {
+  while (e->kind == E_CAST && e->type->kind == TY_INT && !expr_wraps(e))
+    e = e->lhs;
+  return e;
+}
+
 static Avail *find(AvailVec *av, const Var *a, const ExprVec *idx) {
   for (int i = 0; i < av->len; i++) {
     Avail *x = &av->data[i];
@@ -67,7 +84,7 @@ static Avail *find(AvailVec *av, const Var *a, const ExprVec *idx) {
       continue;
     bool same = true;
     for (int j = 0; j < idx->len && same; j++)
-      same = expr_same(x->idx.data[j], idx->data[j]);
+      same = expr_same(index_value(x->idx.data[j]), index_value(idx->data[j]));
     if (same)
       return x;
   }
@@ -89,6 +106,7 @@ static void meet(AvailVec *av, const AvailVec *other) {
     for (int j = 0; j < other->len && !in; j++)
       in = other->data[j].array == av->data[i].array &&
            other->data[j].holder == av->data[i].holder &&
+           other->data[j].value == av->data[i].value &&
            other->data[j].idx.data == av->data[i].idx.data;
     if (in)
       av->data[k++] = av->data[i];
@@ -127,13 +145,19 @@ static void share_block(Stmt *b, AvailVec *av) {
     share_stmt(b->stmts.data[i], av);
 }
 
+static Expr *hit_constant(const Expr *num, Loc loc) {
+  Expr *e = new_num(num->num, loc);
+  e->type = num->type;
+  return e;
+}
+
 static void share_read(Stmt *s, AvailVec *av) {
   Avail *hit = find(av, s->array, &s->idx);
   Var *target = s->var;
   if (hit && hit->holder != target) {
     Var *holder = hit->holder;
     s->kind = S_ASSIGN;
-    s->expr = new_var_ref(holder, s->loc);
+    s->expr = holder ? new_var_ref(holder, s->loc) : hit_constant(hit->value, s->loc);
     s->array = NULL;
     s->idx = (ExprVec){0};
     kill_var(av, target);
@@ -144,7 +168,20 @@ static void share_read(Stmt *s, AvailVec *av) {
   ExprVec idx = s->idx;
   kill_var(av, target);
   if (!idx_mentions(&idx, target)) {
-    Avail a = {s->array, idx, target};
+    Avail a = {s->array, idx, target, NULL};
+    vec_push(av, a);
+  }
+}
+
+/* a[i] = v: what a held dies; v is a[i] until v or i changes. */
+static void share_write(Stmt *s, AvailVec *av) {
+  kill_array(av, s->array);
+  Expr *v = s->expr;
+  if (v->kind == E_VAR && v->var->type == v->type && !idx_mentions(&s->idx, v->var)) {
+    Avail a = {s->array, s->idx, v->var, NULL};
+    vec_push(av, a);
+  } else if (v->kind == E_NUM) {
+    Avail a = {s->array, s->idx, NULL, v};
     vec_push(av, a);
   }
 }
@@ -158,6 +195,9 @@ static void share_stmt(Stmt *s, AvailVec *av) {
     return;
   case S_READ:
     share_read(s, av);
+    return;
+  case S_WRITE:
+    share_write(s, av);
     return;
   case S_IF: {
     AvailVec a = copy(av), b = copy(av);

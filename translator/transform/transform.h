@@ -75,6 +75,25 @@ int scalarize_arrays(Program *p);
  * out; the program means the same. */
 void propagate_constants(Program *p);
 
+/* inline_calls.c: each call at the top level of into's body to a function
+ * with loops whose only return is its last statement, that calls nothing
+ * and declares no array, is replaced by the callee's body over fresh
+ * copies of its parameters and locals (its array parameters become the
+ * arrays passed), then the assignment of what it returns. Core IR in, core
+ * IR out, in place; the program means the same. For the passes that see
+ * one function's loops (ghost totals, sums): give them a copy. Returns the
+ * number of calls replaced. */
+int inline_calls_with_loops(Program *p, Func *into);
+
+/* fuse_scans.c: two adjacent top-level scans of f (loops.h) over the same
+ * box, with only independent assignments between them, become one loop
+ * running both bodies (the assignments that depend on the first moved
+ * after it, the others before). In place; the program means the same
+ * (fuse_scans.c argues it). For the engines: a comparison of the two
+ * results is an invariant of the fused loop. Returns the number of
+ * fusions. */
+int fuse_scans(Program *p, Func *f);
+
 /* ghosts.c: ghost totals. Each scan of p (loops.h) that sums whole arrays
  * filled before it is replaced by the sum of ghost variables (ROLE_GHOST)
  * kept equal to the arrays' totals at every write; where the conditions of
