@@ -334,6 +334,7 @@ static void direct_reads(void **state) {
 static int reads_left(const char *body) {
   Program *p = normalize_text(xformat("int a[8], b[8];\n"
                                       "void clobber(int c[]) { c[0] = 9; }\n"
+                                      "int twice(int x) { return 2 * x; }\n"
                                       "int main(void) { int i = 1, j = 2, m = 0, t;\n%s\n"
                                       "  return m + i + j; }\n",
                                       body));
@@ -355,6 +356,8 @@ static void shared_reads(void **state) {
   assert_int_equal(reads_left("t = a[i]; t = 0; m = a[i];"), 2);       /* the holder t changes */
   assert_int_equal(reads_left("t = a[i]; t++; m = a[i] + t;"), 2);
   assert_int_equal(reads_left("m = a[i]; clobber(a); m += a[i];"), 2); /* a call */
+  assert_int_equal(reads_left("m = a[i]; t = twice(j); m += a[i];"), 1); /* a pure one */
+  assert_int_equal(reads_left("t = a[i]; i = twice(t); m = a[i];"), 2); /* the index */
   assert_int_equal(reads_left("m = a[i]; if (j) a[0] = 1; m += a[i];"), 2);
   assert_int_equal(reads_left("m = a[i]; if (j) m++; else m--; t = a[i];"), 2); /* m changed */
   assert_int_equal(reads_left("t = a[i]; if (j) m++; else m--; m += a[i];"), 1);

@@ -25,9 +25,10 @@
  * Conditions (loops.h's scans: loop-free bodies that write no array and
  * have no break, continue, assumption, assertion, error or halt):
  *   - L1 and L2 are adjacent top-level scans of depth 1 over boxes whose
- *     bounds have the same value (fill_box_is's comparison), with no call
- *     in their bodies, counted the same way -- or L2 the other way when
- *     its order does not matter (any_order);
+ *     bounds have the same value (fill_box_is's comparison), calling only
+ *     pure functions and then assigning no global (calls_alone), counted
+ *     the same way -- or L2 the other way when its order does not matter
+ *     (any_order);
  *   - neither loop assigns a variable the other uses or assigns, nor one
  *     of the bounds;
  *   - the statements between that use a variable L1 assigns (or one
@@ -66,12 +67,40 @@ static bool uses(Stmt *s, const Var *v) { return stmt_tally(s, v).uses > 0; }
 
 static bool touches(Stmt *s, const Var *v) { return uses(s, v) || stmt_assigns(s, v); }
 
-static void find_call(Stmt *s, void *arg) { *(bool *)arg |= s->kind == S_CALL; }
+typedef struct Calls {
+  bool any, impure;
+} Calls;
+
+static void find_call(Stmt *s, void *arg) {
+  Calls *c = arg;
+  if (s->kind == S_CALL) {
+    c->any = true;
+    c->impure |= !func_is_pure(s->func);
+  }
+}
 
 static bool calls_any(Stmt *s) {
-  bool found = false;
-  stmt_walk(s, find_call, &found);
-  return found;
+  Calls c = {false, false};
+  stmt_walk(s, find_call, &c);
+  return c.any;
+}
+
+/* The loop calls only pure functions (loops.h: a predicate), which read
+ * their arguments and the globals, and it assigns no global, nor does the
+ * other loop: neither can change what the other's calls read. */
+static bool calls_alone(Stmt *loop, const VarVec *assigned, const VarVec *other_assigned) {
+  Calls c = {false, false};
+  stmt_walk(loop, find_call, &c);
+  if (!c.any)
+    return true;
+  if (c.impure)
+    return false;
+  const VarVec *sides[2] = {assigned, other_assigned};
+  for (int s = 0; s < 2; s++)
+    for (int i = 0; i < sides[s]->len; i++)
+      if (sides[s]->data[i]->kind == VAR_GLOBAL)
+        return false;
+  return true;
 }
 
 /* A statement between the scans that may move: deterministic, cannot fail. */
@@ -196,7 +225,8 @@ static bool any_order(Pair *pr) {
 static bool fusable(Pair *pr) {
   LoopNest *l1 = pr->l1, *l2 = pr->l2;
   if (l1->kind != NEST_SCAN || l2->kind != NEST_SCAN || l1->depth != 1 || l2->depth != 1 ||
-      !nest_box_is(l1, l2) || calls_any(l1->loop) || calls_any(l2->loop) || !disjoint_loops(pr) ||
+      !nest_box_is(l1, l2) || !disjoint_loops(pr) ||
+      !calls_alone(l1->loop, &pr->a1, &pr->a2) || !calls_alone(l2->loop, &pr->a2, &pr->a1) ||
       (l1->counters[0].step != l2->counters[0].step && !any_order(pr)))
     return false;
   VarVec *sides[2] = {&pr->a1, &pr->a2};

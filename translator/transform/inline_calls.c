@@ -27,8 +27,9 @@
  *     r = e;                 e: what that return returns
  *
  * when f has a body whose only return is its last statement (or none),
- * calls nothing (no recursion, no other function's globals to follow),
- * declares no array of its own, and takes no parameter by reference. The
+ * calls only pure functions (loops.h: no recursion, no effect but their
+ * value), declares no array of its own, and takes no parameter by
+ * reference. The
  * program means the same: C passes scalars by value (the copies are
  * fresh), an array parameter is the array passed (the aliasing check
  * rejects one array under two names), the body runs exactly as in the
@@ -38,6 +39,7 @@
 #include "transform.h"
 
 #include "dataflow.h"
+#include "loops.h"
 
 typedef struct Map {
   VarVec from, to;     /* to: NULL when from is replaced by its value */
@@ -137,8 +139,9 @@ typedef struct Shape {
 static void check_shape(Stmt *s, void *arg) {
   Shape *sh = arg;
   switch (s->kind) {
-  case S_CALL:
-    sh->ok = false;
+  case S_CALL: /* a pure function (a predicate) reads only its arguments
+                 and the globals: cloned as it is */
+    sh->ok &= func_is_pure(s->func);
     break;
   case S_RETURN:
     sh->ok &= s == sh->last;

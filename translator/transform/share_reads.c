@@ -18,7 +18,8 @@
  *     facts die and (a, i, t) is available (unless i mentions t);
  *   - an assignment to v (also a read into v, a call's result, a
  *     declaration) kills what mentions v; a write to a kills a's reads;
- *     a call kills everything (the callee may write arrays and globals);
+ *     a call kills everything (the callee may write arrays and globals),
+ *     but a pure function's (loops.h) only what mentions its result;
  *   - if: each branch starts from what holds before it, and what holds
  *     after is what no branch killed; a loop starts and ends with what
  *     holds before it minus what its body and step kill anywhere; a switch
@@ -37,6 +38,8 @@
  * the cells do not lose the value between the write and the read.
  */
 #include "transform.h"
+
+#include "loops.h"
 
 typedef struct Avail {
   Var *array;
@@ -127,7 +130,14 @@ static void kills_of(Stmt *s, void *arg) {
   case S_WRITE:
     kill_array(av, s->array);
     break;
-  case S_CALL:
+  case S_CALL: /* a pure function changes no array: only its result */
+    if (func_is_pure(s->func)) {
+      if (s->var)
+        kill_var(av, s->var);
+      break;
+    }
+    av->len = 0;
+    break;
   case S_SWITCH:
     av->len = 0;
     break;
