@@ -88,6 +88,22 @@ static void false_conjectures_fall(void **state) {
   assert_true(refuted_at_exit(&r, "(or (= ret 0) (< ret n__in))"));
 }
 
+/* The evaluation reads terms as Z3 does: integer division and remainder
+ * as SMT-LIB defines them (the remainder never negative), if-then-else,
+ * implications. */
+static void terms_as_z3_reads_them(void **state) {
+  (void)state;
+  Search r = sampled();
+  assert_true(refuted_at_loop(&r, "(not (= (div (- 0 7) 2) (- 0 4)))"));
+  assert_false(refuted_at_loop(&r, "(= (mod (- 0 7) 2) 1)"));
+  assert_true(refuted_at_loop(&r, "(= (mod (+ i 3) 1) 1)"));
+  assert_true(refuted_at_loop(&r, "(= (ite (< i 0) 5 6) 5)"));
+  assert_true(refuted_at_loop(&r, "(=> (>= i 0) (< i 0))"));
+  assert_false(refuted_at_loop(&r, "(=> (< i 0) (= i 1))"));
+  /* a division by zero is no value */
+  assert_false(refuted_at_loop(&r, "(= (div i 0) 12345)"));
+}
+
 static void undecided_stays(void **state) {
   (void)state;
   Search r = sampled();
@@ -127,6 +143,7 @@ int main(void) {
       cmocka_unit_test_teardown(after_calls, teardown_all),
       cmocka_unit_test_teardown(invariants_stand, teardown_all),
       cmocka_unit_test_teardown(false_conjectures_fall, teardown_all),
+      cmocka_unit_test_teardown(terms_as_z3_reads_them, teardown_all),
       cmocka_unit_test_teardown(undecided_stays, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -65,6 +65,12 @@ typedef struct Check {
   unsigned work;       /* Z3's resource limit per check (0: none, 3 s) */
   int inlining;        /* depth of call points being inlined (definition) */
   bool scalar_only;    /* interpretations leave out the quantified candidates */
+  /* Under a work limit, the checks against one hypothesis (a clause's
+   * body with its interpretations, quantified conjectures by the
+   * hundred) share a solver holding it: taking it in is most of a
+   * check's time, and it is the same for every candidate of the clause. */
+  Z3_solver solver;
+  Z3_ast held;         /* the hypothesis the solver holds */
 } Check;
 
 /* Z3's resource limit per check of recheck_proves_safety: the
@@ -302,16 +308,30 @@ static Z3_ast definition(Check *ck, ChcPred *pr, Z3_ast *args, int nargs) {
   return any;
 }
 
+/* Is body && extra satisfiable, within ck->work (Z3's resource limit)
+ * and the deadline (left seconds from now)? With a model of it in *model
+ * when it is (model NULL: none). */
+static Z3_lbool check_with(Check *ck, Z3_ast body, Z3_ast extra, double left, Z3_model *model) {
+  if (!body)
+    body = smt_true();
+  if (ck->held != body) {
+    if (ck->solver)
+      smt_solver_free(ck->solver);
+    ck->solver = smt_solver_new(body, 0);
+    ck->held = body;
+  }
+  return smt_solver_check_work(ck->solver, extra, ck->work, left, model);
+}
+
 /* Is body -> goal valid? Each check within its work (Z3's resource limit:
  * ck->work, or 3 s' worth, work.h), and no later than the deadline. */
 static bool valid(Check *ck, Z3_ast body, Z3_ast goal) {
   double left = ck->deadline - clock_now();
   if (left <= 0.05)
     return false;
-  Z3_ast f = smt_and2(body, smt_not(goal));
   if (ck->work)
-    return smt_check_work(f, ck->work, left) == Z3_L_FALSE;
-  return smt_check(f, 3) == Z3_L_FALSE;
+    return check_with(ck, body, smt_not(goal), left, NULL) == Z3_L_FALSE;
+  return smt_check(smt_and2(body, smt_not(goal)), 3) == Z3_L_FALSE;
 }
 
 /* Is the re-check still within its budget: the work and the clock? */
@@ -479,9 +499,8 @@ static bool all_at_once(Check *ck, ChcClause *cl, Z3_ast body, Z3_ast *from, Z3_
     if (n <= 1 || left <= 0.05)
       return false;
     Z3_model m;
-    Z3_lbool r = smt_check_work_model(
-        smt_and2(body, smt_not(Z3_substitute(z, all, (unsigned)nh, from, hargs))), ck->work, left,
-        &m);
+    Z3_lbool r =
+        check_with(ck, body, smt_not(Z3_substitute(z, all, (unsigned)nh, from, hargs)), left, &m);
     if (r == Z3_L_FALSE)
       return true;
     /* (a model of the hypotheses without quantifiers may break one that
@@ -735,7 +754,7 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
     keep_proven_conjectures(v, 0);
     return false;
   }
-  Check ck = {c, {0}, clock_now() + timeout, NULL, work, 0, false};
+  Check ck = {c, {0}, clock_now() + timeout, NULL, work, 0, false, NULL, NULL};
   SmtQueries kind = smt_set_queries(SMT_GENERAL); /* (whatever the caller's) */
   for (int i = 0; i < v->len; i++) {
     Lifted *l = &v->data[i];
@@ -814,6 +833,8 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
    * only for a report (a safety check's proof must not wait for its
    * pruning: under the sanitizers it ran past the deadline and the
    * proof was lost), within the time */
+  if (ck.solver)
+    smt_solver_free(ck.solver);
   keep_proven_conjectures(v, safety ? 0 : ck.deadline);
   smt_set_queries(kind);
   return safe;

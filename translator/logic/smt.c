@@ -453,14 +453,17 @@ static unsigned rlimit_for(double seconds) {
 
 /* A solver whose checks stop after timeout seconds' worth of work (0:
  * only the work budget's limit). */
-static Z3_solver solver_with_timeout(double timeout) {
+/* Limit s's next checks: timeout seconds' worth of work (rlimit_for), or
+ * with work (Z3's steps, not 0) that much, within what the budget has
+ * left; the clock at the
+ * work's headroom, but never past the deadline set for the checks or the
+ * command's (a check started just before it must not carry the command
+ * past it). */
+static void set_limits(Z3_solver s, double timeout, unsigned work) {
   Z3_context c = smt_ctx();
-  Z3_solver s = queries == SMT_GENERAL ? Z3_mk_solver(c) : Z3_mk_simple_solver(c);
-  Z3_solver_inc_ref(c, s);
-  unsigned rlimit = rlimit_for(timeout);
-  /* the clock: the work's headroom, but never past the deadline set for
-   * the checks or the command's (a check started just before it must not
-   * carry the command past it) */
+  unsigned rlimit = rlimit_for(work ? 0 : timeout);
+  if (work && (!rlimit || work < rlimit))
+    rlimit = work;
   double clock = timeout * WORK_CLOCK_HEADROOM;
   double until = deadline;
   if (deadline_at() > 0 && (until <= 0 || deadline_at() < until))
@@ -480,6 +483,15 @@ static Z3_solver solver_with_timeout(double timeout) {
     Z3_solver_set_params(c, s, p);
     Z3_params_dec_ref(c, p);
   }
+}
+
+/* A solver whose checks stop after timeout seconds' worth of work (0:
+ * only the work budget's limit). */
+static Z3_solver solver_with_timeout(double timeout) {
+  Z3_context c = smt_ctx();
+  Z3_solver s = queries == SMT_GENERAL ? Z3_mk_solver(c) : Z3_mk_simple_solver(c);
+  Z3_solver_inc_ref(c, s);
+  set_limits(s, timeout, 0);
   return s;
 }
 
@@ -504,13 +516,9 @@ Z3_lbool smt_check_work_model(Z3_ast f, unsigned work, double timeout, Z3_model 
   if (out_of_budget())
     return Z3_L_UNDEF;
   Z3_context c = smt_ctx();
-  Z3_solver s = solver_with_timeout(timeout);
-  unsigned left = rlimit_for(0);
-  Z3_params p = Z3_mk_params(c);
-  Z3_params_inc_ref(c, p);
-  Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "rlimit"), left && left < work ? left : work);
-  Z3_solver_set_params(c, s, p);
-  Z3_params_dec_ref(c, p);
+  Z3_solver s = queries == SMT_GENERAL ? Z3_mk_solver(c) : Z3_mk_simple_solver(c);
+  Z3_solver_inc_ref(c, s);
+  set_limits(s, timeout, work);
   Z3_solver_assert(c, s, f);
   Z3_lbool r = metered_check(s, 0, NULL);
   if (r == Z3_L_TRUE && model) {
@@ -537,6 +545,25 @@ Z3_lbool smt_solver_check(Z3_solver s, Z3_ast extra) {
   Z3_solver_push(c, s);
   Z3_solver_assert(c, s, extra);
   Z3_lbool r = metered_check(s, 0, NULL);
+  Z3_solver_pop(c, s, 1);
+  return r;
+}
+
+Z3_lbool smt_solver_check_work(Z3_solver s, Z3_ast extra, unsigned work, double timeout,
+                               Z3_model *model) {
+  if (model)
+    *model = NULL;
+  if (out_of_budget())
+    return Z3_L_UNDEF;
+  Z3_context c = smt_ctx();
+  set_limits(s, timeout, work);
+  Z3_solver_push(c, s);
+  Z3_solver_assert(c, s, extra);
+  Z3_lbool r = metered_check(s, 0, NULL);
+  if (r == Z3_L_TRUE && model) {
+    *model = Z3_solver_get_model(c, s);
+    Z3_model_inc_ref(c, *model);
+  }
   Z3_solver_pop(c, s, 1);
   return r;
 }

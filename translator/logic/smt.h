@@ -121,6 +121,12 @@ Z3_lbool smt_check_work_model(Z3_ast f, unsigned work, double timeout, Z3_model 
 Z3_solver smt_solver_new(Z3_ast base, double timeout);
 /* Satisfiability of base && extra (extra NULL: base alone). */
 Z3_lbool smt_solver_check(Z3_solver s, Z3_ast extra);
+/* Satisfiability of base && extra within Z3's resource limit work as well
+ * as timeout (smt_check_work), and when it is satisfiable a model in
+ * *model (smt_check_work_model): the checks of many conjectures against
+ * one large hypothesis, which the solver takes in once. */
+Z3_lbool smt_solver_check_work(Z3_solver s, Z3_ast extra, unsigned work, double timeout,
+                               Z3_model *model);
 void smt_solver_free(Z3_solver s);
 /* Which of the candidate atoms (bit i for atoms[i], at most 64) are true
  * in every model of base && extra: the candidates a model falsifies are

@@ -14,15 +14,18 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 typedef struct Arr {
   long long *data;
   bool *known;               /* element has a value (else ask the oracle) */
+  bool all_known;            /* every element has (zero, or initialized) */
   long long n;               /* elements in all */
   int ndims;
   long long dims[MAX_DIMS];
   Type *elem;
   Var *var;
+  bool mapped;               /* data and known come from mmap */
 } Arr;
 
 typedef struct Frame {
@@ -114,7 +117,7 @@ static bool flat_index(Interp *in, Arr *a, ExprVec *idx, long long *flat, Loc lo
 }
 
 static bool read_array(Interp *in, Arr *a, long long flat, long long *out) {
-  if (!a->known[flat]) {
+  if (!a->all_known && !a->known[flat]) {
     long long v = in->o->array_init(in->o, a->var, flat, a->elem);
     a->data[flat] = convert_to(a->elem, v);
     a->known[flat] = true;
@@ -277,6 +280,46 @@ static Eval ev(Interp *in, Expr *e) {
 
 /* ---- Arrays -------------------------------------------------------------------- */
 
+/* The elements of a, zero, and whether they are known. A large array
+ * comes straight from the system, its pages zero until a run touches
+ * them: from malloc, whose threshold for that rises with each block
+ * freed, every run paid for clearing the whole of each global array
+ * (`int a[100000]`) however few of its elements it used. */
+#define MAPPED_BYTES (1u << 18)
+
+static void alloc_elements(Arr *a) {
+  size_t n = (size_t)a->n + 1;
+  if (n * sizeof *a->data >= MAPPED_BYTES) {
+    void *d = mmap(NULL, n * sizeof *a->data, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *k = mmap(NULL, n * sizeof *a->known, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (d != MAP_FAILED && k != MAP_FAILED) {
+      a->data = d;
+      a->known = k;
+      a->mapped = true;
+      return;
+    }
+    if (d != MAP_FAILED)
+      munmap(d, n * sizeof *a->data);
+    if (k != MAP_FAILED)
+      munmap(k, n * sizeof *a->known);
+  }
+  a->data = calloc(n, sizeof *a->data);
+  a->known = calloc(n, sizeof *a->known);
+}
+
+static void free_elements(Arr *a) {
+  size_t n = (size_t)a->n + 1;
+  if (a->mapped) {
+    munmap(a->data, n * sizeof *a->data);
+    munmap(a->known, n * sizeof *a->known);
+    return;
+  }
+  free(a->data);
+  free(a->known);
+}
+
 static Arr *new_arr(Interp *in, Frame *f, Var *v, Loc loc) {
   Arr *a = calloc(1, sizeof *a);
   a->var = v;
@@ -301,21 +344,19 @@ static Arr *new_arr(Interp *in, Frame *f, Var *v, Loc loc) {
     a->dims[d] = n.v;
     a->n *= n.v;
   }
-  a->data = calloc((size_t)a->n + 1, sizeof *a->data);
-  a->known = calloc((size_t)a->n + 1, sizeof *a->known);
+  alloc_elements(a);
   vec_push(&f->owned, a);
   f->arrs[v->id] = a;
   return a;
 }
 
-/* Zero, or the initializer; NULL init and not zero: unknown contents. */
+/* Zero, or the initializer; NULL init and not zero: unknown contents.
+ * (a comes from new_arr, its data zero: only the initializer is written,
+ * so a large global array costs its runs no pages they do not touch) */
 static bool init_arr(Interp *in, Arr *a, Expr *init, bool zero) {
   if (!init && !zero)
     return true;
-  for (long long i = 0; i < a->n; i++) {
-    a->known[i] = true;
-    a->data[i] = 0;
-  }
+  a->all_known = true;
   if (init)
     for (int i = 0; i < init->args.len && i < a->n; i++)
       if (init->args.data[i]) {
@@ -340,8 +381,7 @@ static void frame_init(Interp *in, Frame *f) {
 
 static void frame_free(Frame *f) {
   for (int i = 0; i < f->owned.len; i++) {
-    free(f->owned.data[i]->data);
-    free(f->owned.data[i]->known);
+    free_elements(f->owned.data[i]);
     free(f->owned.data[i]);
   }
   free(f->vals);
@@ -626,7 +666,7 @@ bool run_array_length(Var *v, long long *len) {
 
 bool run_element(Var *v, long long i, long long *out) {
   Arr *a = watched_array(v);
-  if (!a || i < 0 || i >= a->n || !a->known[i])
+  if (!a || i < 0 || i >= a->n || !(a->all_known || a->known[i]))
     return false;
   *out = a->data[i];
   return true;

@@ -11,13 +11,13 @@
  * does not fill them all. Arrays keep their first CELLS elements; the
  * others are unknown.
  *
- * A formula is evaluated on a state by substituting numerals for its
- * scalars and store chains for its arrays (over an unknown array: an
- * element not kept is no value), then expanding each universal quantifier
- * in a positive position over the indices kept, and simplifying. Whatever
- * cannot be decided that way -- an existential, a quantifier under a
- * negation, an unknown element -- stays a term, so the result is false only
- * when the state falsifies the formula whatever those are.
+ * A formula is evaluated on a state in three values (true, false, not
+ * decided), reading its term directly: its scalars are the state's
+ * values, its arrays the elements kept (an element not kept is no value),
+ * a universal quantifier the conjunction of its instances at the indices
+ * kept. Whatever that cannot decide -- an existential, an unknown element,
+ * an overflow -- is not decided, so the result is false only when the
+ * state falsifies the formula whatever those are.
  */
 #include "samples.h"
 
@@ -26,6 +26,7 @@
 #include "replay.h"
 #include "smt.h"
 
+#include <limits.h>
 #include <string.h>
 
 #define CELLS 32             /* elements kept per array */
@@ -205,14 +206,6 @@ int samples_count(const Samples *s) { return s->states.len; }
 
 /* ---- Evaluating ----------------------------------------------------------------------- */
 
-static Z3_ast numeral(const Type *t, long long x) {
-  Z3_context z = smt_ctx();
-  Z3_sort i = Z3_mk_int_sort(z);
-  if (t && t->kind == TY_INT && t->is_unsigned && t->size >= 8)
-    return Z3_mk_unsigned_int64(z, (uint64_t)x, i);
-  return Z3_mk_int64(z, x, i);
-}
-
 static bool scalar_in(const Values *vs, const Var *v, long long *x) {
   for (int i = 0; i < vs->scalars.len; i++)
     if (vs->scalars.data[i] == v) {
@@ -222,98 +215,267 @@ static bool scalar_in(const Values *vs, const Var *v, long long *x) {
   return false;
 }
 
-/* The array's elements kept, stored over an unknown array of sort. */
-static Z3_ast array_in(const Values *vs, const Var *v, Z3_sort sort) {
-  Z3_context z = smt_ctx();
-  for (int i = 0; i < vs->arrays.len; i++) {
-    ArrayCopy *a = vs->arrays.data[i];
-    if (a->var != v)
-      continue;
-    Z3_ast t = Z3_mk_fresh_const(z, "unknown", sort);
-    Type *elem = v->type;
-    while (elem->kind == TY_ARRAY)
-      elem = elem->elem;
-    for (int k = 0; k < a->n; k++)
-      if (a->known[k])
-        t = Z3_mk_store(z, t, numeral(NULL, k), numeral(elem, a->vals[k]));
-    return t;
-  }
+/* ---- The formula's value in a state ----
+ *
+ * Read off the Z3 term directly, in three values: a formula over numbers
+ * is evaluated the way Z3 would simplify it after the state's values were
+ * substituted, but without building a term per state (the substitution
+ * and the simplification were most of the words' time). */
+
+typedef enum { TV_FALSE, TV_TRUE, TV_UNKNOWN } Truth;
+
+typedef struct Num {
+  bool ok;                   /* false: not decided (unknown element, overflow) */
+  long long v;
+} Num;
+
+typedef struct Eval {
+  Samples *s;
+  const State *st;
+  int span;                  /* the indices kept: [0, span) */
+  long long bound[8];        /* values of the bound variables, innermost last */
+  int nbound;
+} Eval;
+
+static const Num UNDECIDED = {false, 0};
+
+/* The copy of array v in vs, or NULL. */
+static const ArrayCopy *array_in(const Values *vs, const Var *v) {
+  for (int i = 0; i < vs->arrays.len; i++)
+    if (vs->arrays.data[i]->var == v)
+      return vs->arrays.data[i];
   return NULL;
 }
 
-/* The value of the constant c in state st, or NULL. */
-static Z3_ast value_of(Samples *s, const State *st, Z3_ast c) {
+/* The variable the constant c names in the state, and which of the
+ * state's values (now or at the entry) it reads; NULL when none. */
+static Var *var_of(Eval *ev, Z3_ast c, const Values **vs, bool *ret) {
   Z3_context z = smt_ctx();
-  Z3_sort sort = Z3_get_sort(z, c);
+  const State *st = ev->st;
   const char *name =
       Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, c))));
-  if (st->kind == POINT_EXIT && is_scalar(st->f->ret) && !strcmp(name, cfg_ret_name(s->p, st->f)))
-    return numeral(st->f->ret, st->ret);
+  *ret = st->kind == POINT_EXIT && is_scalar(st->f->ret) &&
+         !strcmp(name, cfg_ret_name(ev->s->p, st->f));
+  if (*ret)
+    return NULL;
   const char *base;
   NameRole r = name_role(name, &base);
   Var *v = find_local(st->f, base);
   if (!v)
-    v = find_global(s->p, base);
+    v = find_global(ev->s->p, base);
   if (!v)
     return NULL;
-  if (Z3_get_sort_kind(z, sort) == Z3_ARRAY_SORT) {
-    if (v->type->kind != TY_ARRAY)
+  if (v->type->kind == TY_ARRAY) {
+    if (r != NAME_NOW && r != NAME_AFTER && r != NAME_ENTRY_CONTENTS)
       return NULL;
     bool entry = r == NAME_ENTRY_CONTENTS ||
                  (r == NAME_NOW && (st->kind == POINT_EXIT || st->kind == POINT_ENTRY));
-    if (r != NAME_NOW && r != NAME_AFTER && r != NAME_ENTRY_CONTENTS)
-      return NULL;
-    return array_in(entry ? st->entry : st->now, v, sort);
+    *vs = entry ? st->entry : st->now;
+    return v;
   }
   if (r != NAME_NOW && r != NAME_IN)
     return NULL;
-  long long x;
-  if (!scalar_in(r == NAME_IN ? st->entry : st->now, v, &x))
-    return NULL;
-  if (Z3_get_sort_kind(z, sort) == Z3_BOOL_SORT)
-    return x ? Z3_mk_true(z) : Z3_mk_false(z);
-  return numeral(v->type, x);
+  *vs = r == NAME_IN ? st->entry : st->now;
+  return v;
 }
 
-static Z3_ast undecided(void) {
+/* A value of type t as the number it stands for (an unsigned 64-bit
+ * value past the signed range is not decided). */
+static Num number(const Type *t, long long x) {
+  if (t && t->kind == TY_INT && t->is_unsigned && t->size >= 8 && x < 0)
+    return UNDECIDED;
+  return (Num){true, x};
+}
+
+static Truth truth(Eval *ev, Z3_ast f);
+
+static Num num(Eval *ev, Z3_ast t) {
   Z3_context z = smt_ctx();
-  return Z3_mk_fresh_const(z, "undecided", Z3_mk_bool_sort(z));
+  switch (Z3_get_ast_kind(z, t)) {
+  case Z3_NUMERAL_AST: {
+    int64_t x;
+    return Z3_get_numeral_int64(z, t, &x) ? (Num){true, (long long)x} : UNDECIDED;
+  }
+  case Z3_VAR_AST: {
+    unsigned i = Z3_get_index_value(z, t);
+    return i < (unsigned)ev->nbound ? (Num){true, ev->bound[ev->nbound - 1 - (int)i]} : UNDECIDED;
+  }
+  case Z3_APP_AST:
+    break;
+  default:
+    return UNDECIDED;
+  }
+  Z3_app app = Z3_to_app(z, t);
+  unsigned n = Z3_get_app_num_args(z, app);
+  Z3_decl_kind k = Z3_get_decl_kind(z, Z3_get_app_decl(z, app));
+  if (k == Z3_OP_UNINTERPRETED && n == 0) {
+    const Values *vs;
+    bool ret;
+    Var *v = var_of(ev, t, &vs, &ret);
+    if (ret)
+      return number(ev->st->f->ret, ev->st->ret);
+    long long x;
+    return v && is_scalar(v->type) && scalar_in(vs, v, &x) ? number(v->type, x) : UNDECIDED;
+  }
+  if (k == Z3_OP_SELECT && n == 2) {
+    Z3_ast a = Z3_get_app_arg(z, app, 0);
+    Num i = num(ev, Z3_get_app_arg(z, app, 1));
+    if (!i.ok || Z3_get_ast_kind(z, a) != Z3_APP_AST || Z3_get_app_num_args(z, Z3_to_app(z, a)))
+      return UNDECIDED;
+    const Values *vs;
+    bool ret;
+    Var *v = var_of(ev, a, &vs, &ret);
+    const ArrayCopy *c = v ? array_in(vs, v) : NULL;
+    if (!c || i.v < 0 || i.v >= c->n || !c->known[i.v])
+      return UNDECIDED;
+    Type *elem = v->type;
+    while (elem->kind == TY_ARRAY)
+      elem = elem->elem;
+    return number(elem, c->vals[i.v]);
+  }
+  if (k == Z3_OP_ITE && n == 3) {
+    Truth c = truth(ev, Z3_get_app_arg(z, app, 0));
+    if (c != TV_UNKNOWN)
+      return num(ev, Z3_get_app_arg(z, app, c == TV_TRUE ? 1 : 2));
+    Num a = num(ev, Z3_get_app_arg(z, app, 1)), b = num(ev, Z3_get_app_arg(z, app, 2));
+    return a.ok && b.ok && a.v == b.v ? a : UNDECIDED;
+  }
+  if (n == 0 || n > 16)
+    return UNDECIDED;
+  Num x[16];
+  for (unsigned i = 0; i < n; i++)
+    if (!(x[i] = num(ev, Z3_get_app_arg(z, app, i))).ok)
+      return UNDECIDED;
+  long long r = x[0].v;
+  switch (k) {
+  case Z3_OP_UMINUS:
+    return n == 1 && !__builtin_sub_overflow(0LL, r, &r) ? (Num){true, r} : UNDECIDED;
+  case Z3_OP_ADD:
+  case Z3_OP_SUB:
+  case Z3_OP_MUL:
+    for (unsigned i = 1; i < n; i++) {
+      bool over = k == Z3_OP_ADD   ? __builtin_add_overflow(r, x[i].v, &r)
+                  : k == Z3_OP_SUB ? __builtin_sub_overflow(r, x[i].v, &r)
+                                   : __builtin_mul_overflow(r, x[i].v, &r);
+      if (over)
+        return UNDECIDED;
+    }
+    return (Num){true, r};
+  case Z3_OP_IDIV:
+  case Z3_OP_MOD: {
+    /* SMT-LIB's: the remainder is never negative, a = b * q + r */
+    long long b = x[1].v;
+    if (n != 2 || b == 0 || (r == LLONG_MIN && b == -1))
+      return UNDECIDED;
+    long long q = r / b, m = r % b;
+    if (m < 0) {
+      m += b < 0 ? -b : b;
+      q += b < 0 ? 1 : -1;
+    }
+    return (Num){true, k == Z3_OP_MOD ? m : q};
+  }
+  default:
+    return UNDECIDED;
+  }
 }
 
-/* f with each universal quantifier in a positive position (positive: f's
- * own) the conjunction of its instances at the indices kept, [0, span);
- * any other quantifier an undecided truth value. */
-static Z3_ast expand(Z3_ast f, bool positive, int span) {
+static Truth not_(Truth t) { return t == TV_UNKNOWN ? t : t == TV_TRUE ? TV_FALSE : TV_TRUE; }
+
+/* f's truth in the state. A universal quantifier is the conjunction of
+ * its instances at the indices kept (an instance further out reads
+ * elements not kept, and decides nothing): it can be false, never true. */
+static Truth truth(Eval *ev, Z3_ast f) {
   Z3_context z = smt_ctx();
   if (Z3_get_ast_kind(z, f) == Z3_QUANTIFIER_AST) {
-    if (!positive || !Z3_is_quantifier_forall(z, f) || Z3_get_quantifier_num_bound(z, f) != 1)
-      return undecided();
+    if (!Z3_is_quantifier_forall(z, f) || Z3_get_quantifier_num_bound(z, f) != 1 ||
+        Z3_get_sort_kind(z, Z3_get_quantifier_bound_sort(z, f, 0)) != Z3_INT_SORT ||
+        ev->nbound == (int)(sizeof ev->bound / sizeof *ev->bound))
+      return TV_UNKNOWN;
     Z3_ast body = Z3_get_quantifier_body(z, f);
-    Z3_ast *inst = xalloc(sizeof(Z3_ast) * (size_t)(span + 1));
-    for (int k = 0; k < span; k++) {
-      Z3_ast num = numeral(NULL, k);
-      inst[k] = expand(Z3_substitute_vars(z, body, 1, &num), true, span);
+    Truth all = TV_UNKNOWN;
+    ev->nbound++;
+    for (int k = 0; k < ev->span && all != TV_FALSE; k++) {
+      ev->bound[ev->nbound - 1] = k;
+      if (truth(ev, body) == TV_FALSE)
+        all = TV_FALSE;
     }
-    return span ? Z3_mk_and(z, (unsigned)span, inst) : Z3_mk_true(z);
+    ev->nbound--;
+    return all;
   }
-  if (Z3_get_ast_kind(z, f) != Z3_APP_AST || Z3_get_sort_kind(z, Z3_get_sort(z, f)) != Z3_BOOL_SORT)
-    return f;
+  if (Z3_get_ast_kind(z, f) != Z3_APP_AST)
+    return TV_UNKNOWN;
   Z3_app app = Z3_to_app(z, f);
   unsigned n = Z3_get_app_num_args(z, app);
   Z3_decl_kind k = Z3_get_decl_kind(z, Z3_get_app_decl(z, app));
-  if (k != Z3_OP_NOT && k != Z3_OP_AND && k != Z3_OP_OR && k != Z3_OP_IMPLIES)
-    return f; /* an atom: quantifier-free in the formulas lifted (else undecided when
-                 simplified, since its quantifier stays) */
-  Z3_ast *args = xalloc(sizeof(Z3_ast) * (n + 1));
-  for (unsigned i = 0; i < n; i++) {
-    bool pos = k == Z3_OP_NOT || (k == Z3_OP_IMPLIES && i == 0) ? !positive : positive;
-    args[i] = expand(Z3_get_app_arg(z, app, i), pos, span);
+  switch (k) {
+  case Z3_OP_TRUE:
+    return TV_TRUE;
+  case Z3_OP_FALSE:
+    return TV_FALSE;
+  case Z3_OP_NOT:
+    return not_(truth(ev, Z3_get_app_arg(z, app, 0)));
+  case Z3_OP_AND:
+  case Z3_OP_OR: {
+    Truth stop = k == Z3_OP_AND ? TV_FALSE : TV_TRUE, r = not_(stop);
+    for (unsigned i = 0; i < n; i++) {
+      Truth t = truth(ev, Z3_get_app_arg(z, app, i));
+      if (t == stop)
+        return stop;
+      if (t == TV_UNKNOWN)
+        r = TV_UNKNOWN;
+    }
+    return r;
   }
-  return Z3_update_term(z, f, n, args);
+  case Z3_OP_IMPLIES: {
+    Truth a = truth(ev, Z3_get_app_arg(z, app, 0));
+    if (a == TV_FALSE)
+      return TV_TRUE;
+    Truth b = truth(ev, Z3_get_app_arg(z, app, 1));
+    return b == TV_TRUE ? TV_TRUE : a == TV_TRUE ? b : TV_UNKNOWN;
+  }
+  case Z3_OP_ITE: {
+    Truth c = truth(ev, Z3_get_app_arg(z, app, 0));
+    if (c != TV_UNKNOWN)
+      return truth(ev, Z3_get_app_arg(z, app, c == TV_TRUE ? 1 : 2));
+    Truth a = truth(ev, Z3_get_app_arg(z, app, 1)), b = truth(ev, Z3_get_app_arg(z, app, 2));
+    return a == b ? a : TV_UNKNOWN;
+  }
+  case Z3_OP_UNINTERPRETED: {
+    Num b = n == 0 ? num(ev, f) : UNDECIDED;
+    return !b.ok ? TV_UNKNOWN : b.v ? TV_TRUE : TV_FALSE;
+  }
+  case Z3_OP_EQ:
+  case Z3_OP_DISTINCT:
+    if (n == 2 && Z3_get_sort_kind(z, Z3_get_sort(z, Z3_get_app_arg(z, app, 0))) == Z3_BOOL_SORT) {
+      Truth a = truth(ev, Z3_get_app_arg(z, app, 0)), b = truth(ev, Z3_get_app_arg(z, app, 1));
+      if (a == TV_UNKNOWN || b == TV_UNKNOWN)
+        return TV_UNKNOWN;
+      return (a == b) == (k == Z3_OP_EQ) ? TV_TRUE : TV_FALSE;
+    }
+    /* fall through */
+  case Z3_OP_LE:
+  case Z3_OP_LT:
+  case Z3_OP_GE:
+  case Z3_OP_GT: {
+    if (n != 2)
+      return TV_UNKNOWN;
+    Num a = num(ev, Z3_get_app_arg(z, app, 0)), b = num(ev, Z3_get_app_arg(z, app, 1));
+    if (!a.ok || !b.ok)
+      return TV_UNKNOWN;
+    bool r = k == Z3_OP_EQ   ? a.v == b.v
+             : k == Z3_OP_DISTINCT ? a.v != b.v
+             : k == Z3_OP_LE ? a.v <= b.v
+             : k == Z3_OP_LT ? a.v < b.v
+             : k == Z3_OP_GE ? a.v >= b.v
+                             : a.v > b.v;
+    return r ? TV_TRUE : TV_FALSE;
+  }
+  default:
+    return TV_UNKNOWN;
+  }
 }
 
-/* The indices the state keeps elements at: [0, span) (an instance
- * further out reads elements not kept, and decides nothing). */
+/* The indices the state keeps elements at: [0, span). */
 static int span_of(const State *st) {
   int span = 0;
   for (int v = 0; v < 2; v++) {
@@ -335,23 +497,13 @@ static bool same_point(const State *st, Func *f, PointKind kind, Loc loc) {
 bool samples_falsify(Samples *s, Func *f, PointKind kind, Loc loc, Z3_ast formula) {
   if (!s || !f)
     return false;
-  Z3_context z = smt_ctx();
-  SmtAsts cs = {0};
-  smt_constants(formula, &cs);
-  Z3_ast *to = xalloc(sizeof(Z3_ast) * (size_t)(cs.len + 1));
   for (int i = 0; i < s->states.len && !work_exhausted(); i++) {
     const State *st = &s->states.data[i];
     if (!same_point(st, f, kind, loc))
       continue;
-    bool all = true;
-    for (int c = 0; c < cs.len && all; c++)
-      all = (to[c] = value_of(s, st, cs.data[c])) != NULL;
-    if (!all)
-      continue;
     work_charge(EVAL_WORK);
-    Z3_ast g = Z3_simplify(
-        z, expand(Z3_substitute(z, formula, (unsigned)cs.len, cs.data, to), true, span_of(st)));
-    if (Z3_get_bool_value(z, g) == Z3_L_FALSE)
+    Eval ev = {s, st, span_of(st), {0}, 0};
+    if (truth(&ev, formula) == TV_FALSE)
       return true;
   }
   return false;
