@@ -388,6 +388,104 @@ static void acsl_contract(void **state) {
   assert_true(strstr(text, "requires") < strstr(text, "ensures"));
 }
 
+/* The program's words at a loop before a search: a conjecture there names
+ * neither the search's result nor the key read after the loop (they hold
+ * whatever memory held; no conjecture about them can be proven, each only
+ * costs the re-check its work). At the check loop after the call, the
+ * search's atom over [0, k) is proposed, and the re-check proves the
+ * assertion from what the words say. */
+static void words_name_only_valued_variables(void **state) {
+  (void)state;
+  const char *src =
+      "extern int __VERIFIER_nondet_int(void);\n"
+      "extern void __VERIFIER_assert(int);\n"
+      "extern void assume_abort_if_not(int);\n"
+      "unsigned find(const int *a, unsigned n, int key) {\n"
+      "  unsigned i = 0;\n"
+      "  while (i < n && a[i] != key) i++;\n"
+      "  return i;\n"
+      "}\n"
+      "int main(void) {\n"
+      "  unsigned n = __VERIFIER_nondet_int();\n"
+      "  assume_abort_if_not(n >= 1 && n <= 1000);\n"
+      "  int a[n];\n"
+      "  for (unsigned j = 0; j < n; j++) a[j] = __VERIFIER_nondet_int();\n"
+      "  int key = __VERIFIER_nondet_int();\n"
+      "  unsigned r = find(a, n, key);\n"
+      "  for (unsigned k = 0; k < r; k++) __VERIFIER_assert(a[k] != key);\n"
+      "  return 0;\n"
+      "}\n";
+  Program *p = normalize_text(src);
+  assert_non_null(p);
+  LiftedVec v = {0};
+  assert_true(lift_word_conjectures(p, &v, 2000) > 0);
+  int before_call = 0, at_check = 0;
+  for (int i = 0; i < v.len; i++) {
+    Lifted *l = &v.data[i];
+    if (strcmp(l->func->name, "main") || l->kind != POINT_LOOP_HEAD)
+      continue;
+    const char *text = lift_text(l->formula);
+    if (l->loc.line == 13) {
+      before_call++;
+      assert_not_contains(text, "key");
+      assert_not_contains(text, "find");
+      assert_false(text[0] == 'r' || contains_quiet(text, " r ") || contains_quiet(text, " r)"));
+    }
+    if (l->loc.line == 16 && contains_quiet(text, "!= key") && contains_quiet(text, "< k"))
+      at_check++;
+  }
+  assert_true(before_call > 0);
+  assert_true(at_check > 0);
+  assert_true(recheck_proves_safety(p, &v, 60));
+}
+
+/* A search comparing neighbours (`a[i] == a[i + 1]`) that returns n when
+ * it finds none has seen [0, n - 1), and [0, r) when it stops at r: the
+ * caller's checks `k < r && k + 1 < n` and `r != n -> r + 1 < n` need the
+ * range capped by the other end and where the element read past lies.
+ * Both are read off the words, and the re-check proves the assertions. */
+static void words_neighbours_capped(void **state) {
+  (void)state;
+  const char *src =
+      "extern int __VERIFIER_nondet_int(void);\n"
+      "extern void __VERIFIER_assert(int);\n"
+      "extern void assume_abort_if_not(int);\n"
+      "int first_repeat(const int *a, int n) {\n"
+      "  int i = 0;\n"
+      "  while (i + 1 < n) {\n"
+      "    if (a[i] == a[i + 1]) return i;\n"
+      "    i++;\n"
+      "  }\n"
+      "  return n;\n"
+      "}\n"
+      "int main(void) {\n"
+      "  int n = __VERIFIER_nondet_int();\n"
+      "  assume_abort_if_not(n >= 1 && n <= 1000);\n"
+      "  int a[n];\n"
+      "  for (int j = 0; j < n; j++) a[j] = __VERIFIER_nondet_int();\n"
+      "  int r = first_repeat(a, n);\n"
+      "  for (int k = 0; k < r && k + 1 < n; k++) __VERIFIER_assert(a[k] != a[k + 1]);\n"
+      "  if (r != n) { __VERIFIER_assert(r + 1 < n); __VERIFIER_assert(a[r] == a[r + 1]); }\n"
+      "  return 0;\n"
+      "}\n";
+  Program *p = normalize_text(src);
+  assert_non_null(p);
+  LiftedVec v = {0};
+  assert_true(lift_word_conjectures(p, &v, 2000) > 0);
+  assert_true(recheck_proves_safety(p, &v, 120));
+  bool capped = false, in_range = false;
+  for (int i = 0; i < v.len; i++) {
+    if (v.data[i].checked <= 0 || strcmp(v.data[i].func->name, "first_repeat") ||
+        v.data[i].kind != POINT_EXIT)
+      continue;
+    const char *text = lift_text(v.data[i].formula);
+    capped |= contains_quiet(text, "k < ret") && contains_quiet(text, "n__in - 2");
+    in_range |= contains_quiet(text, "ret == n__in || ret <= n__in - 2");
+  }
+  assert_true(capped);
+  assert_true(in_range);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(sentinel, teardown_all),
@@ -397,6 +495,8 @@ int main(void) {
       cmocka_unit_test_teardown(reversal, teardown_all),
       cmocka_unit_test_teardown(dutch_flag, teardown_all),
       cmocka_unit_test_teardown(exit_from_last_loop, teardown_all),
+      cmocka_unit_test_teardown(words_name_only_valued_variables, teardown_all),
+      cmocka_unit_test_teardown(words_neighbours_capped, teardown_all),
       cmocka_unit_test_teardown(segments_of_a_partition, teardown_all),
       cmocka_unit_test_teardown(caller_array_of_unknown_length, teardown_all),
       cmocka_unit_test_teardown(acsl_parses, teardown_all),

@@ -1091,7 +1091,12 @@ static int ghost_attempt(Run *r, Precision *pr) {
   return proved(r, &at);
 }
 
-static bool from_words(Run *r);
+static bool from_words(Run *r, double fraction, bool *unfinished);
+
+/* The words' share of the work, and the part of it they have before the
+ * first attempt on a harness. */
+#define WORDS_SHARE 0.5
+#define WORDS_FIRST_SHARE (WORDS_SHARE * 3 / 4)
 
 /* The first attempt's work on a harness (lift_words_harness), in seconds'
  * worth: what Spacer takes on a search whose contract it proves at once. */
@@ -1120,11 +1125,17 @@ static int refine(Run *r) {
     return g;
   /* what the text says is checked after the first attempt; when the
    * entry is a harness checking what the functions it calls did with its
-   * arrays, that attempt is a short one (the cells rarely prove a contract
-   * across a call, and then take all the work they are given; the words
-   * mostly do, in a second or two) */
+   * arrays, first, within three quarters of the words' share, and then
+   * the attempt is a short one (the cells rarely prove a contract across
+   * a call, and then take all the work they are given; the words mostly
+   * do, in a second or two). What the first part does not finish is done
+   * again after that attempt with the whole share: a bug the attempt
+   * finds is found no later than those three quarters. */
   bool words = !r->o->no_facts && !r->o->no_refine;
   bool harness = words && lift_words_harness(r->orig);
+  bool unfinished = !harness;
+  if (harness && from_words(r, WORDS_FIRST_SHARE, &unfinished))
+    return finish(r);
   Outcome last = OUT_UNKNOWN;
   const char *last_note = NULL;
   while (!search_over(r)) {
@@ -1146,7 +1157,8 @@ static int refine(Run *r) {
     }
     if (r->log.len == 1 && out != OUT_PROOF && out != OUT_BUG && more_runs(r))
       return finish(r);
-    if (words && r->log.len == 1 && out != OUT_PROOF && out != OUT_BUG && from_words(r))
+    if (words && unfinished && r->log.len == 1 && out != OUT_PROOF && out != OUT_BUG &&
+        from_words(r, WORDS_SHARE, &unfinished))
       return finish(r);
     switch (out) {
     case OUT_PROOF:
@@ -1317,21 +1329,22 @@ static int no_cells(Run *r) {
  * decides each in milliseconds, but with the orders of the ranges' ends
  * and the witnesses of yes-or-no answers a search and its caller have a
  * hundred or two (measured: 1 to 3 s' worth on tests/data/witnesses). */
-#define WORDS_SHARE 0.5
-
 /* Conjectures from the program's words (lift_words.c), re-checked on the
- * original program: when the proven exclude the error, that is the proof.
- * True when that decided the verdict. */
-static bool from_words(Run *r) {
+ * original program within fraction of the work: when the proven exclude
+ * the error, that is the proof. True when that decided the verdict;
+ * *unfinished tells whether the work ran out before the re-check ended. */
+static bool from_words(Run *r, double fraction, bool *unfinished) {
+  *unfinished = false;
   if (search_over(r))
     return false;
   deadline_phase("conjectures from the program text");
   double t0 = clock_now();
   LiftedVec v = {0};
-  WorkScope s = begin(r, share(r, WORDS_SHARE));
+  WorkScope s = begin(r, share(r, fraction));
   int refuted = 0;
-  int n = learn_words(r->orig, &v, runs_of(share(r, WORDS_SHARE / 10)), r->deadline, &refuted);
+  int n = learn_words(r->orig, &v, runs_of(share(r, fraction / 10)), r->deadline, &refuted);
   bool safe = n && !search_over(r) && recheck_proves_safety(r->orig, &v, left(r));
+  *unfinished = !safe && work_exhausted();
   work_end(s);
   if (!n)
     return false;

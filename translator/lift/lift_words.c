@@ -944,8 +944,10 @@ static Z3_ast name_array(Var *a, void *arg) {
 }
 
 /* forall k. lo <= k && k < hi - offset -> atom, named for the point; with
- * some, exists k. lo <= k && k < hi - offset && atom. */
-static Z3_ast quantified(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi, bool some) {
+ * some, exists k. lo <= k && k < hi - offset && atom (hi NULL: no upper
+ * end). With a cap, over [lo, hi) where k + offset < cap too. NULL when
+ * the atom cannot be named. */
+static Z3_ast quantified_in(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi, Z3_ast cap, bool some) {
   Z3_context z = smt_ctx();
   SmtEnv env = {name_var, name_array, nm, NULL, NULL};
   Z3_ast body;
@@ -959,16 +961,24 @@ static Z3_ast quantified(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi, bool some) {
   }
   if (env.side)
     return NULL;
-  if (a->offset && hi)
+  if (a->offset && hi && !cap)
     hi = Z3_mk_sub(z, 2, (Z3_ast[]){hi, smt_num(a->offset)});
   /* (hi NULL: no upper end, [lo, the array's end)) */
   Z3_ast range = Z3_mk_le(z, lo, nm->k);
   if (hi)
     range = Z3_mk_and(z, 2, (Z3_ast[]){range, Z3_mk_lt(z, nm->k, hi)});
+  if (cap) {
+    Z3_ast below = Z3_mk_sub(z, 2, (Z3_ast[]){cap, smt_num(a->offset)});
+    range = Z3_mk_and(z, 2, (Z3_ast[]){range, Z3_mk_lt(z, nm->k, below)});
+  }
   Z3_app kapp = Z3_to_app(z, nm->k);
   if (some)
     return Z3_mk_exists_const(z, 0, 1, &kapp, 0, NULL, Z3_mk_and(z, 2, (Z3_ast[]){range, body}));
   return Z3_mk_forall_const(z, 0, 1, &kapp, 0, NULL, Z3_mk_implies(z, range, body));
+}
+
+static Z3_ast quantified(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi, bool some) {
+  return quantified_in(nm, a, lo, hi, NULL, some);
 }
 
 /* The atom at one index (NULL: a frame, or it cannot be named). */
@@ -1010,7 +1020,8 @@ static void propose_as(LiftedVec *out, Func *f, PointKind kind, Loc loc, Z3_ast 
   l.conjecture = ++*no;
   l.atom = formula;
   if (getenv("A2S_DEBUG_WORDS"))
-    fprintf(stderr, "words: %s %d: %s\n", f->name, kind, Z3_ast_to_string(smt_ctx(), formula));
+    fprintf(stderr, "words: %s %d:%d: %s\n", f->name, kind, loc.line,
+            Z3_ast_to_string(smt_ctx(), formula));
   vec_push(out, l);
 }
 
@@ -1031,6 +1042,20 @@ static void propose_over(LiftedVec *out, Func *f, PointKind kind, Loc loc, Namin
     whole.offset = 0;
     propose(out, f, kind, loc, conjecture(nm, &whole, lo, hi), no);
   }
+}
+
+/* An atom reading past k over [lo, hi) with the element read past below
+ * another end, each of caps: k + offset < cap. Where a search returns the
+ * length n when it finds nothing it has seen [0, n - 1), and [0, i) where
+ * it stops at i < n - 1: `ret` and `n` together say which, as the
+ * caller's check `k < r && k + 1 < n` does. (At a loop head only over a
+ * range the loop keeps, established before it: over the loop's own range
+ * its test keeps the element read past in range.) */
+static void propose_capped(LiftedVec *out, Func *f, PointKind kind, Loc loc, Naming *nm, Atom *a,
+                           Z3_ast lo, Z3_ast hi, const SmtAsts *caps, int *no) {
+  for (int c = 0; a->offset && hi && c < caps->len; c++)
+    if (caps->data[c] != lo && caps->data[c] != hi)
+      propose(out, f, kind, loc, quantified_in(nm, a, lo, hi, caps->data[c], false), no);
 }
 
 /* The order of the ends of ranges, lo <= hi and lo < hi for each two of
@@ -1444,17 +1469,98 @@ static void set_before(Func *f, Stmt *s, VarVec *set) {
   stmt_walk(f->body, set_until, &b);
 }
 
+static bool stmt_contains(Stmt *outer, const Stmt *s);
+
+typedef struct Avail {
+  Stmt *at;
+  VarVec *set;
+  bool reached;
+} Avail;
+
+static void valued_until(Stmt *s, void *arg) {
+  Avail *av = arg;
+  if (s == av->at)
+    av->reached = true;
+  if (av->reached || !s->var)
+    return;
+  if (s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL ||
+      (s->kind == S_DECL && (s->expr || !is_scalar(s->var->type))))
+    add_var(s->var, av->set);
+}
+
+static void valued_in(Stmt *s, void *arg) {
+  Avail *av = arg;
+  if (s->var && (s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL))
+    add_var(s->var, av->set);
+}
+
+/* The variables that hold a value at s (a loop head, or the point after a
+ * call), added to out: the parameters, what f sets or declares with a
+ * value before s in the program's order, and what the loops around s
+ * (of h) change (a later statement of an enclosing loop has run in its
+ * previous rounds). A variable without a value there is whatever the run
+ * left in memory: a conjecture naming it cannot be proven, only cost the
+ * re-check its work. */
+static void valued_at(Func *f, const Heads *h, Stmt *s, VarVec *out) {
+  Avail av = {s, out, false};
+  for (int i = 0; i < f->params.len; i++)
+    add_var(f->params.data[i], out);
+  stmt_walk(f->body, valued_until, &av);
+  for (int l = 0; l < h->loops.len; l++)
+    if (stmt_contains(h->loops.data[l], s))
+      stmt_walk(h->loops.data[l], valued_in, &av);
+}
+
+typedef struct Valued {
+  const VarVec *vars;
+  const Func *f;
+  bool yes;
+} Valued;
+
+static void var_valued(Var *v, void *arg) {
+  Valued *vd = arg;
+  if (v->owner == vd->f && v->kind != VAR_GLOBAL && v->kind != VAR_PARAM && !var_in(vd->vars, v))
+    vd->yes = false;
+}
+
+/* Does every local of f that e names have a value (is in valued; NULL:
+ * every variable has one)? */
+static bool has_values(const Expr *e, const Func *f, const VarVec *valued) {
+  Valued vd = {valued, f, true};
+  if (valued)
+    expr_vars(e, var_valued, &vd);
+  return vd.yes;
+}
+
+/* vars less the locals of f without a value (not in valued). */
+static void only_valued(VarVec *vars, const Func *f, const VarVec *valued) {
+  int kept = 0;
+  for (int i = 0; i < vars->len; i++) {
+    Var *v = vars->data[i];
+    if (v->owner != f || v->kind == VAR_GLOBAL || v->kind == VAR_PARAM || var_in(valued, v))
+      vars->data[kept++] = v;
+  }
+  vars->len = kept;
+}
+
 /* Each atom of f that f's scope has, over [lo, hi) for lo in {0} + ends
  * and hi in ends: with moving (the variables a loop changes) one end must
  * move, or lo be 0. */
 static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, Loc loc,
-                        const ExprVec *ends, Stmt *moving, LiftedVec *out, int *no) {
+                        const ExprVec *ends, Stmt *moving, const VarVec *valued, LiftedVec *out,
+                        int *no) {
   /* a loop that writes no array keeps every range established before it
    * (a loop checking what a call left): those are its invariants too */
   bool keeps_arrays = moving && array_written(moving, NULL);
+  SmtAsts named = {0};
+  for (int e = 0; !keeps_arrays && e < ends->len; e++) {
+    Z3_ast t = name_end(nm, ends->data[e]);
+    if (t)
+      vec_push(&named, t);
+  }
   for (int i = 0; i < w->atoms[fn].len; i++) {
     Atom *a = &w->atoms[fn].data[i];
-    if (!atom_in(a->e, f, w->k))
+    if (!atom_in(a->e, f, w->k) || !has_values(a->e, f, valued))
       continue;
     /* a frame: the elements from lo on too, whatever the array's length
      * (which a callee does not know) */
@@ -1477,6 +1583,8 @@ static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, L
           continue;
 
         propose_over(out, f, kind, loc, nm, a, zlo, zhi, no);
+        if (!moving || (!keeps_arrays && !mlo && !mhi))
+          propose_capped(out, f, kind, loc, nm, a, zlo, zhi, &named, no);
         /* the loop setting a witness's flag: the flag is set, or an
          * element it has yet to see has the property */
         if (a->flag && moving && stmt_assigns(moving, a->flag)) {
@@ -1501,6 +1609,14 @@ static void reasons(Naming *nm, Atom *a, Func *f, PointKind kind, Loc loc, Z3_as
       Z3_ast is_end = Z3_mk_eq(z, position, ends->data[e]);
       propose(out, f, kind, loc, Z3_mk_or(z, 2, (Z3_ast[]){is_end, there}), no);
       propose(out, f, kind, loc, Z3_mk_or(z, 2, (Z3_ast[]){is_end, Z3_mk_not(z, there)}), no);
+      /* the elements the atom read there lie before an end: a search for
+       * a[i] == a[i + 1] that stopped short of n stopped at i + 1 < n */
+      for (int b = 0; a->offset && b < ends->len; b++)
+        if (ends->data[b] != position) {
+          Z3_ast past = Z3_mk_add(z, 2, (Z3_ast[]){position, smt_num(a->offset)});
+          Z3_ast before = Z3_mk_lt(z, past, ends->data[b]);
+          propose_as(out, f, kind, loc, Z3_mk_or(z, 2, (Z3_ast[]){is_end, before}), no, false);
+        }
     }
 }
 
@@ -1510,7 +1626,7 @@ static void reasons(Naming *nm, Atom *a, Func *f, PointKind kind, Loc loc, Z3_as
  * has its own ends). */
 static void reasons_near(Words *w, Func *f, int fn, Naming *nm, PointKind kind, Loc loc,
                          const ExprVec *ends, const VarVec *bounds, const VarVec *results,
-                         LiftedVec *out, int *no) {
+                         const VarVec *valued, LiftedVec *out, int *no) {
   if (!results->len)
     return;
   SmtAsts zends = {0};
@@ -1531,7 +1647,7 @@ static void reasons_near(Words *w, Func *f, int fn, Naming *nm, PointKind kind, 
     Z3_ast position = name_var(results->data[r], nm);
     for (int i = 0; i < w->atoms[fn].len; i++) {
       Atom *a = &w->atoms[fn].data[i];
-      if (atom_in(a->e, f, w->k))
+      if (atom_in(a->e, f, w->k) && has_values(a->e, f, valued))
         reasons(nm, a, f, kind, loc, position, &zends, out, no);
     }
   }
@@ -1612,10 +1728,13 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   for (int l = 0; l < h.loops.len && out->len < most; l++) {
     VarVec near = {0};
     ExprVec ends = {0};
+    VarVec valued = {0};
+    valued_at(f, &h, h.loops.data[l], &valued);
     ends_near(&b, h.loops.data[l], &results, &near);
+    only_valued(&near, f, &valued);
     range_ends(&b, h.loops.data[l], &near, &ends);
-    over_ranges(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, h.loops.data[l], out,
-                no);
+    over_ranges(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, h.loops.data[l],
+                &valued, out, no);
     SmtAsts zends = constant_ends(&b);
     for (int i = 0; i < near.len; i++)
       vec_push(&zends, name_var(near.data[i], &nm));
@@ -1628,8 +1747,8 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     set_before(f, h.loops.data[l], &set);
     kept_through(&results, &set, h.loops.data[l], &found);
     kept_through(&b.vars, &set, h.loops.data[l], &kept);
-    reasons_near(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, &kept, &found, out,
-                 no);
+    reasons_near(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, &kept, &found,
+                 &valued, out, no);
     for (int i = 0; i < b.vars.len; i++)
       if (stmt_assigns(h.loops.data[l], b.vars.data[i]) || var_in(&set, b.vars.data[i]))
         in_type(out, f, POINT_LOOP_HEAD, h.loops.data[l]->loc, b.vars.data[i], &nm, no);
@@ -1649,14 +1768,19 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
       if (var_in(&set, b.vars.data[i]) &&
           (!var_in(&b.counters, b.vars.data[i]) || counts_around(&h, calls.data[c], b.vars.data[i])))
         add_var(b.vars.data[i], &near);
+    VarVec valued = {0};
+    valued_at(f, &h, calls.data[c], &valued);
+    if (calls.data[c]->var)
+      add_var(calls.data[c]->var, &valued);
+    only_valued(&near, f, &valued);
     range_ends(&b, calls.data[c], &near, &ends);
-    over_ranges(w, f, fn, &nm, POINT_OTHER, calls.data[c]->loc, &ends, NULL, out, no);
+    over_ranges(w, f, fn, &nm, POINT_OTHER, calls.data[c]->loc, &ends, NULL, &valued, out, no);
     VarVec found = {0};
     for (int i = 0; i < results.len; i++)
       if (var_in(&set, results.data[i]) || results.data[i] == calls.data[c]->var)
         vec_push(&found, results.data[i]);
-    reasons_near(w, f, fn, &nm, POINT_OTHER, calls.data[c]->loc, &ends, &(VarVec){0}, &found, out,
-                 no);
+    reasons_near(w, f, fn, &nm, POINT_OTHER, calls.data[c]->loc, &ends, &(VarVec){0}, &found,
+                 &valued, out, no);
   }
   if (out->len >= most)
     return;
@@ -1738,6 +1862,8 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
         if (hi == lo)
           continue;
         propose_over(out, f, POINT_EXIT, f->loc, &nm, a, ends.data[lo], ends.data[hi], no);
+        propose_capped(out, f, POINT_EXIT, f->loc, &nm, a, ends.data[lo], ends.data[hi], &ends,
+                       no);
         /* a witness, under a test of the result: `ret == 0 || exists
          * ...` (the answer `yes` has an element to show), `ret != 0 ||
          * forall ...` (the answer `no` has seen them all), and their
