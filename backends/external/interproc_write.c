@@ -51,8 +51,7 @@ typedef struct W {
   Func *f;
   ExtProc *proc;        /* ... and its names */
   NameSet ns;
-  VarVec vars;         /* variables with a current-value name ... */
-  StrVec cur;          /* ... and that name */
+  VarNames cur;        /* the current-value name of each variable */
   StrVec helpers;      /* helper locals to declare (ctl, temps) */
   const char *ctl;
   Var *retvar;         /* holds the returned value (NULL: void, or the entry) */
@@ -67,17 +66,16 @@ typedef struct W {
 static ExtProc *iface_of(W *w, Func *f) { return ext_proc_find(&w->ifaces, f); }
 
 static const char *cur_name(W *w, Var *v) {
-  for (int i = 0; i < w->vars.len; i++)
-    if (w->vars.data[i] == v)
-      return w->cur.data[i];
+  const char *n = varnames_get(&w->cur, v);
+  if (n)
+    return n;
   internal_error_at(v->loc, "no SPL name for '%s'", v->name);
   w->failed = true;
   return "undefined";
 }
 
 static void set_cur(W *w, Var *v, const char *name) {
-  vec_push(&w->vars, v);
-  vec_push(&w->cur, name);
+  varnames_set(&w->cur, v, name);
 }
 
 static void add_name(W *w, const char *spl, const char *loop, const char *exit) {
@@ -798,12 +796,13 @@ static void begin_func(W *w, Func *f) {
     w->proc->func = f;
   }
   vec_push(&w->out->procs, w->proc);
-  NameSet ns = {{0}, spl_keywords};
+  NameSet ns = {.reserved = spl_keywords};
   w->ns = ns;
   /* variables never take a procedure's name */
   for (int i = 0; i < w->procs.names.len; i++)
     vec_push(&w->ns.names, w->procs.names.data[i]);
-  w->vars.len = w->cur.len = w->helpers.len = w->tails.len = w->temps.len = 0;
+  varnames_clear(&w->cur);
+  w->helpers.len = w->tails.len = w->temps.len = 0;
   w->ctl = NULL;
   w->retvar = NULL;
   mark_tails(w, f->body, true);
@@ -988,7 +987,7 @@ SplText *interproc_write(Program *p, bool bool_observers) {
   w.p = p;
   w.bool_obs = bool_observers;
   w.out = xalloc(sizeof *w.out);
-  NameSet procs = {{0}, spl_keywords};
+  NameSet procs = {.reserved = spl_keywords};
   w.procs = procs;
   build_ifaces(&w);
   StrBuf t = {0};
