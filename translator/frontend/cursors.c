@@ -63,8 +63,9 @@ CursorVec cx_children(CXCursor c) {
   return v;
 }
 
-Loc cx_loc(CXCursor c) {
-  CXSourceLocation l = clang_getCursorLocation(c);
+Loc cx_loc(CXCursor c) { return cx_loc_of(clang_getCursorLocation(c)); }
+
+Loc cx_loc_of(CXSourceLocation l) {
   CXString file;
   unsigned line, col;
   clang_getPresumedLocation(l, &file, &line, &col);
