@@ -30,7 +30,10 @@ typedef struct FuncInfo {
   ChcPred *sum;
   ChcPred **point;     /* per CFG node: its predicate, if a cut point */
   bool *cut;
-  bool *live;          /* nodes x state: liveness of each state variable */
+  int *row;            /* per CFG node: its row of live, -1 (not a cut point
+                          nor the exit) */
+  SlotVec *live;       /* per row: the state variables live there (positions
+                          in state, increasing) */
 } FuncInfo;
 
 typedef struct Builder {
@@ -126,22 +129,29 @@ static int state_slot(Var *v, void *arg) {
   return b->index[v->id];
 }
 
+static bool is_cut(FuncInfo *fi, int n) {
+  Node *nd = &fi->g->nodes.data[n];
+  return n == fi->g->entry || nd->loop_head || nd->after_call;
+}
+
 /* Backward liveness over the state variables: the outputs are live at the
  * exit, the parameters standing for constants everywhere. */
 static void liveness(Builder *b, FuncInfo *fi) {
   Cfg *g = fi->g;
-  int n = g->nodes.len, k = fi->state.len;
-  fi->live = xalloc(sizeof(bool) * (size_t)(n * k + 1));
-  for (int i = 0; i < k; i++)
-    if (var_in(&fi->outs, fi->state.data[i]))
-      fi->live[g->exit * k + i] = true;
-  /* parameters standing for constants are used wherever the constant is:
-   * keep them live everywhere (and everything, if asked) */
-  for (int i = 0; i < k; i++)
-    if (b->c->all_vars || var_in(&b->c->params, fi->state.data[i]))
-      for (int n2 = 0; n2 < n; n2++)
-        fi->live[n2 * k + i] = true;
-  cfg_liveness(b->p, g, k, state_slot, b, fi->live);
+  int n = g->nodes.len, k = fi->state.len, nrows = 0;
+  bool *at_exit = xalloc(sizeof(bool) * (size_t)(k + 1));
+  bool *kept = xalloc(sizeof(bool) * (size_t)(k + 1));
+  for (int i = 0; i < k; i++) {
+    at_exit[i] = var_in(&fi->outs, fi->state.data[i]);
+    /* parameters standing for constants are used wherever the constant
+     * is: kept live everywhere (and everything, if asked) */
+    kept[i] = b->c->all_vars || var_in(&b->c->params, fi->state.data[i]);
+  }
+  fi->row = xalloc(sizeof(int) * (size_t)(n + 1));
+  for (int m = 0; m < n; m++)
+    fi->row[m] = is_cut(fi, m) || m == g->exit ? nrows++ : -1;
+  fi->live = xalloc(sizeof(SlotVec) * (size_t)(nrows + 1));
+  cfg_liveness(b->p, g, k, state_slot, b, at_exit, kept, fi->row, fi->live);
 }
 
 static void set_index(Builder *b, FuncInfo *fi) {
@@ -179,9 +189,11 @@ static void finish_decl(ChcPred *pr) {
                              Z3_mk_bool_sort(z));
 }
 
-static bool is_cut(FuncInfo *fi, int n) {
-  Node *nd = &fi->g->nodes.data[n];
-  return n == fi->g->entry || nd->loop_head || nd->after_call;
+/* The variables live at node n, as arguments of its predicate. */
+static void add_live_args(Builder *b, FuncInfo *fi, ChcPred *pr, int n) {
+  SlotVec *live = &fi->live[fi->row[n]];
+  for (int i = 0; i < live->len; i++)
+    add_arg(b, pr, fi->state.data[live->data[i]], false);
 }
 
 static void make_preds(Builder *b, FuncInfo *fi) {
@@ -221,9 +233,7 @@ static void make_preds(Builder *b, FuncInfo *fi) {
     if (!fi->is_entry)
       for (int i = 0; i < fi->ins.len; i++)
         add_arg(b, pr, fi->ins.data[i], true);
-    for (int i = 0; i < fi->state.len; i++)
-      if (fi->live[n * fi->state.len + i])
-        add_arg(b, pr, fi->state.data[i], false);
+    add_live_args(b, fi, pr, n);
     finish_decl(pr);
     fi->point[n] = pr;
   }
@@ -233,9 +243,7 @@ static void make_preds(Builder *b, FuncInfo *fi) {
     pr->node = g->exit;
     pr->point = POINT_EXIT;
     pr->loc = f->loc;
-    for (int i = 0; i < fi->state.len; i++)
-      if (fi->live[g->exit * fi->state.len + i])
-        add_arg(b, pr, fi->state.data[i], false);
+    add_live_args(b, fi, pr, g->exit);
     finish_decl(pr);
     fi->point[g->exit] = pr;
   }
