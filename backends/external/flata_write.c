@@ -88,8 +88,15 @@ typedef struct Lin {
   long long c;
 } Lin;
 
-static bool lin_add(Lin *l, const Lin *m, long long k) {
+/* l += k * m; m is a term lin made (its names distinct) and is not used
+ * after: added once to an empty l, it becomes l (a long sum a + b + c + ...
+ * is not copied at each of its operators). */
+static bool lin_add(Lin *l, Lin *m, long long k) {
   long long t;
+  if (k == 1 && !l->vars.len && !l->coef.len && !l->c) {
+    *l = *m;
+    return true;
+  }
   for (int i = 0; i < m->vars.len; i++) {
     if (__builtin_mul_overflow(m->coef.data[i], k, &t))
       return false;
