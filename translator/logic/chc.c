@@ -73,9 +73,13 @@ static const char *in_name(Var *v) { return name_with(v->name, NAME_CLAUSE_IN); 
 
 /* ---- Functions: state, interface, liveness --------------------------------- */
 
-static void push_unique(VarVec *v, Var *x) {
-  if (!var_in(v, x))
+/* x onto v unless it is there; seen: by Var id, what v holds (a search of
+ * v for each of a function's thousands of temporaries was quadratic). */
+static void push_unique(VarVec *v, bool *seen, Var *x) {
+  if (!seen[x->id]) {
+    seen[x->id] = true;
     vec_push(v, x);
+  }
 }
 
 static bool keeps(Builder *b, Var *v) {
@@ -94,16 +98,17 @@ static void setup_func(Builder *b, FuncInfo *fi) {
   Func *f = fi->f;
   VarVec globals = {0};
   func_globals(b->p, f, &globals);
+  bool *seen = xalloc(sizeof(bool) * (size_t)(b->p->nvars + 1));
   for (int i = 0; i < g->vars.len; i++)
-    push_unique(&fi->state, g->vars.data[i]);
+    push_unique(&fi->state, seen, g->vars.data[i]);
   if (b->c->arrays)
     for (int i = 0; i < g->arrays.len; i++)
-      push_unique(&fi->state, g->arrays.data[i]);
+      push_unique(&fi->state, seen, g->arrays.data[i]);
   for (int i = 0; i < globals.len; i++)
     if (keeps(b, globals.data[i]))
-      push_unique(&fi->state, globals.data[i]);
+      push_unique(&fi->state, seen, globals.data[i]);
   for (int i = 0; i < b->c->params.len; i++)
-    push_unique(&fi->state, b->c->params.data[i]);
+    push_unique(&fi->state, seen, b->c->params.data[i]);
   /* interface */
   for (int i = 0; i < f->params.len; i++)
     if (keeps(b, f->params.data[i]))
