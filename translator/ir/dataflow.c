@@ -278,21 +278,6 @@ static void edge_usedef(Edge *e, const VarVec *callee, Slots *use, Slots *def) {
   }
 }
 
-/* The edges by target: in_list[in_start[n] .. in_start[n + 1]) end at n. */
-static void edges_into(Cfg *g, int **in_start, int **in_list) {
-  int n = g->nodes.len;
-  int *start = xalloc(sizeof(int) * (size_t)(n + 2));
-  int *list = xalloc(sizeof(int) * (size_t)(g->edges.len + 1));
-  for (int i = 0; i < g->edges.len; i++)
-    start[g->edges.data[i].to + 2]++;
-  for (int i = 2; i <= n + 1; i++)
-    start[i] += start[i - 1];
-  for (int i = 0; i < g->edges.len; i++)
-    list[start[g->edges.data[i].to + 1]++] = i;
-  *in_start = start;
-  *in_list = list;
-}
-
 static bool slot_in(const SlotVec *v, int i) {
   for (int j = 0; j < v->len; j++)
     if (v->data[j] == i)
@@ -345,8 +330,6 @@ void cfg_liveness(Program *p, Cfg *g, int nslots, int (*slot)(Var *v, void *arg)
   for (int ei = 0; ei < ne; ei++)
     for (int j = 0; j < uses[ei].len; j++)
       ulist[ustart[uses[ei].data[j] + 1]++] = ei;
-  int *in_start, *in_list;
-  edges_into(g, &in_start, &in_list);
   Walk w = {g, row, live, xalloc(sizeof(int) * (size_t)(nn + 1)), {0}};
   for (int n = 0; n < nn; n++)
     w.seen[n] = -1;
@@ -362,10 +345,11 @@ void cfg_liveness(Program *p, Cfg *g, int nslots, int (*slot)(Var *v, void *arg)
     for (int j = ustart[i]; j < ustart[i + 1]; j++)
       live_at(&w, g->edges.data[ulist[j]].from, i);
     while (w.stack.len) {
-      int n = w.stack.data[--w.stack.len];
-      for (int j = in_start[n]; j < in_start[n + 1]; j++)
-        if (!slot_in(&defs[in_list[j]], i))
-          live_at(&w, g->edges.data[in_list[j]].from, i);
+      const int *in;
+      int nin = cfg_in(g, w.stack.data[--w.stack.len], &in);
+      for (int j = 0; j < nin; j++)
+        if (!slot_in(&defs[in[j]], i))
+          live_at(&w, g->edges.data[in[j]].from, i);
     }
   }
 }
