@@ -7,6 +7,7 @@
  */
 #include "external.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -103,11 +104,17 @@ Answer ext_unknown(const char *reason) {
 
 /* ---- Names ---------------------------------------------------------------------------- */
 
-bool names_has(const NameSet *ns, const char *name) {
-  for (int i = 0; i < ns->names.len; i++)
-    if (!strcmp(ns->names.data[i], name))
-      return true;
-  return false;
+/* The index of ns's names, brought up to date with names pushed since. */
+static StrMap *names_index(NameSet *ns) {
+  if (!ns->taken)
+    ns->taken = strmap_new();
+  for (; ns->ntaken < ns->names.len; ns->ntaken++)
+    strmap_at(ns->taken, ns->names.data[ns->ntaken], true);
+  return ns->taken;
+}
+
+bool names_has(NameSet *ns, const char *name) {
+  return strmap_at(names_index(ns), name, false) != NULL;
 }
 
 static bool reserved(const NameSet *ns, const char *name) {
@@ -117,12 +124,69 @@ static bool reserved(const NameSet *ns, const char *name) {
   return false;
 }
 
+/* Names are never given back, so once base_1 .. base_(k-1) were all taken
+ * they stay taken: the search for base's next free suffix resumes at k
+ * (kept under base) rather than at 1. */
 const char *names_take(NameSet *ns, const char *base) {
+  long *next = strmap_at(names_index(ns), base, false);
+  long i = next && *next > 1 ? *next : 1;
   const char *name = base;
-  for (int i = 1; names_has(ns, name) || reserved(ns, name); i++)
-    name = xformat("%s_%d", base, i);
+  while (names_has(ns, name) || reserved(ns, name))
+    name = xformat("%s_%ld", base, i++);
+  if (next)
+    *next = i;
   vec_push(&ns->names, name);
   return name;
+}
+
+/* ---- Names of variables ---------------------------------------------------------------- */
+
+static int varnames_home(const VarNames *m, const Var *v) {
+  size_t h = (size_t)(uintptr_t)v / sizeof(void *);
+  return (int)((h * 2654435761u) & (size_t)(m->cap - 1));
+}
+
+/* The slot holding v, or the free slot where it would go. */
+static int *varnames_find(const VarNames *m, const Var *v) {
+  int i = varnames_home(m, v);
+  while (m->slot[i] && m->vars.data[m->slot[i] - 1] != v)
+    i = (i + 1) & (m->cap - 1);
+  return &m->slot[i];
+}
+
+static void varnames_grow(VarNames *m) {
+  m->cap = m->cap ? 2 * m->cap : 16;
+  m->slot = xalloc(sizeof(int) * (size_t)m->cap); /* the old table stays in the arena */
+  for (int i = 0; i < m->vars.len; i++) {
+    int *s = varnames_find(m, m->vars.data[i]);
+    if (!*s)
+      *s = i + 1;
+  }
+}
+
+void varnames_set(VarNames *m, Var *v, const char *name) {
+  vec_push(&m->vars, v);
+  vec_push(&m->names, name);
+  if (2 * m->vars.len > m->cap) {
+    varnames_grow(m);
+    return;
+  }
+  int *s = varnames_find(m, v);
+  if (!*s)
+    *s = m->vars.len;
+}
+
+const char *varnames_get(const VarNames *m, const Var *v) {
+  if (!m->cap)
+    return NULL;
+  int s = *varnames_find(m, v);
+  return s ? m->names.data[s - 1] : NULL;
+}
+
+void varnames_clear(VarNames *m) {
+  m->vars.len = m->names.len = 0;
+  m->slot = NULL;
+  m->cap = 0;
 }
 
 /* ---- Procedures of the tools' programs ------------------------------------------------- */

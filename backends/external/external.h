@@ -16,6 +16,7 @@
 #include "files.h"
 #include "proc.h"
 #include "strbuf.h"
+#include "strmap.h"
 
 typedef VEC(const char *) StrVec;
 
@@ -49,16 +50,36 @@ Answer ext_unknown(const char *reason);
  * Writers: names (the text is a StrBuf, strbuf.h)
  * ====================================================================== */
 
-/* A set of identifiers already used in one scope of the output language. */
+/* A set of identifiers already used in one scope of the output language.
+ * Callers may push onto names directly; taken indexes them when asked
+ * (names_has), so that a lookup does not scan every name of a procedure. */
 typedef struct NameSet {
   StrVec names;
   const char *const *reserved;   /* keywords, NULL-terminated */
+  StrMap *taken;       /* names[0, ntaken) by name; value: the next suffix
+                          to try for that name as a base (names_take) */
+  int ntaken;
 } NameSet;
 
 /* base if it is free (not taken, not reserved), else base_1, base_2, ...;
  * the result is taken. */
 const char *names_take(NameSet *ns, const char *base);
-bool names_has(const NameSet *ns, const char *name);
+
+/* The name of each variable in one procedure's output: the first one
+ * recorded for it. Hashed by address: a writer looks names up for every
+ * operand, and a procedure can have tens of thousands of variables. */
+typedef struct VarNames {
+  VarVec vars;
+  StrVec names;
+  int *slot;           /* open addressing: 1 + position in vars, 0: free */
+  int cap;             /* a power of two, at least twice vars.len; 0: none */
+} VarNames;
+
+void varnames_set(VarNames *m, Var *v, const char *name);
+/* v's name, or NULL. */
+const char *varnames_get(const VarNames *m, const Var *v);
+void varnames_clear(VarNames *m);
+bool names_has(NameSet *ns, const char *name);
 
 /* ======================================================================
  * Procedures of the tools' programs (Flata's NTS, Interproc's SPL)

@@ -48,10 +48,8 @@ typedef struct NW {
   Func *f;
   bool whole_main;     /* f is the program's entry: all its variables are outputs */
   NameSet ns;
-  VarVec vars;         /* current-value name of each variable */
-  StrVec cur;
-  VarVec in_vars;      /* input name of each input (for the precondition) */
-  StrVec in_names;
+  VarNames cur;        /* current-value name of each variable */
+  VarNames in;         /* input name of each input (for the precondition) */
   bool pre_mode;       /* translating the harness's precondition: input names */
   StrVec locals;       /* declarations */
   StrVec helpers;
@@ -61,27 +59,18 @@ typedef struct NW {
 
 static ExtProc *info_of(NW *w, Func *f) { return ext_proc_find(&w->procs, f); }
 
-static const char *lookup(const VarVec *vars, const StrVec *names, const Var *v) {
-  for (int i = 0; i < vars->len; i++)
-    if (vars->data[i] == v)
-      return names->data[i];
-  return NULL;
-}
-
 static const char *name_of(NW *w, Var *v) {
-  const char *n = w->pre_mode ? lookup(&w->in_vars, &w->in_names, v)
-                              : lookup(&w->vars, &w->cur, v);
+  const char *n = w->pre_mode ? varnames_get(&w->in, v)
+                              : varnames_get(&w->cur, v);
   return n;
 }
 
 static void set_cur(NW *w, Var *v, const char *n) {
-  vec_push(&w->vars, v);
-  vec_push(&w->cur, n);
+  varnames_set(&w->cur, v, n);
 }
 
 static void set_in(NW *w, Var *v, const char *n) {
-  vec_push(&w->in_vars, v);
-  vec_push(&w->in_names, n);
+  varnames_set(&w->in, v, n);
 }
 
 /* A local of the procedure being written that the program does not have. */
@@ -99,8 +88,15 @@ typedef struct Lin {
   long long c;
 } Lin;
 
-static bool lin_add(Lin *l, const Lin *m, long long k) {
+/* l += k * m; m is a term lin made (its names distinct) and is not used
+ * after: added once to an empty l, it becomes l (a long sum a + b + c + ...
+ * is not copied at each of its operators). */
+static bool lin_add(Lin *l, Lin *m, long long k) {
   long long t;
+  if (k == 1 && !l->vars.len && !l->coef.len && !l->c) {
+    *l = *m;
+    return true;
+  }
   for (int i = 0; i < m->vars.len; i++) {
     if (__builtin_mul_overflow(m->coef.data[i], k, &t))
       return false;
@@ -338,7 +334,7 @@ static StrVec one(const char *name) {
 }
 
 static const char *cur_name(NW *w, Var *v) {
-  const char *n = lookup(&w->vars, &w->cur, v);
+  const char *n = varnames_get(&w->cur, v);
   if (!n) {
     internal_error_at(v->loc, "no NTS name for '%s'", v->name);
     w->failed = true;
@@ -524,7 +520,7 @@ static void name_unknown(Var *v, void *arg) {
   for (int i = 0; i < u->known->len; i++)
     if (u->known->data[i] == v)
       return;
-  if (lookup(&u->w->in_vars, &u->w->in_names, v))
+  if (varnames_get(&u->w->in, v))
     return;
   set_in(u->w, v, helper(u->w, v->name));
 }
@@ -566,7 +562,7 @@ static Expr *precondition(NW *w) {
 static void build_infos(NW *w) {
   ext_procs(w->p, w->harness, &w->procs);
   /* main first: the others may not take its name */
-  NameSet ps = {{0}, nts_keywords};
+  NameSet ps = {.reserved = nts_keywords};
   w->pnames = ps;
   for (int i = 0; i < w->procs.len; i++)
     if (w->procs.data[i]->func == w->main_func)
@@ -626,7 +622,7 @@ static void name_proc(NW *w, Cfg *g, ExtProc *c, Sig *sig) {
     set_cur(w, all.data[i], names_take(&w->ns, all.data[i]->name));
   for (int i = 0; i < all.len; i++) {
     Var *v = all.data[i];
-    const char *n = lookup(&w->vars, &w->cur, v);
+    const char *n = varnames_get(&w->cur, v);
     bool param = var_in(&f->params, v); /* (a parameter's owner may be the source function) */
     bool global = v->kind == VAR_GLOBAL;
     if (!param && !global) {
@@ -661,16 +657,16 @@ static void name_proc(NW *w, Cfg *g, ExtProc *c, Sig *sig) {
   /* the order calls use: parameters then globals; by-ref values, ret, written globals */
   StrVec ins = {0}, outs = {0};
   for (int i = 0; i < f->params.len; i++)
-    vec_push(&ins, lookup(&w->in_vars, &w->in_names, f->params.data[i]));
+    vec_push(&ins, varnames_get(&w->in, f->params.data[i]));
   for (int i = 0; i < c->globals.len; i++)
-    vec_push(&ins, lookup(&w->in_vars, &w->in_names, c->globals.data[i]));
+    vec_push(&ins, varnames_get(&w->in, c->globals.data[i]));
   for (int i = 0; i < f->params.len; i++)
     if (f->params.data[i]->byref)
-      vec_push(&outs, lookup(&w->vars, &w->cur, f->params.data[i]));
+      vec_push(&outs, varnames_get(&w->cur, f->params.data[i]));
   if (g->ret)
-    vec_push(&outs, lookup(&w->vars, &w->cur, g->ret));
+    vec_push(&outs, varnames_get(&w->cur, g->ret));
   for (int i = 0; i < c->written.len; i++)
-    vec_push(&outs, lookup(&w->vars, &w->cur, c->written.data[i]));
+    vec_push(&outs, varnames_get(&w->cur, c->written.data[i]));
   sig->ins = ins;
   sig->outs = outs;
 }
@@ -725,11 +721,12 @@ static void start(NW *w, Cfg *g, Sig *sig) {
 static void write_proc(NW *w, Func *f) {
   w->f = f;
   w->whole_main = f == w->main_func && f == w->p->entry;
-  NameSet ns = {{0}, nts_keywords};
+  NameSet ns = {.reserved = nts_keywords};
   w->ns = ns;
   for (int i = 0; i < w->pnames.names.len; i++)
     vec_push(&w->ns.names, w->pnames.names.data[i]);
-  w->vars.len = w->cur.len = w->in_vars.len = w->in_names.len = 0;
+  varnames_clear(&w->cur);
+  varnames_clear(&w->in);
   w->locals.len = w->helpers.len = 0;
   w->extra = 0;
   Cfg *g = build_cfg(w->p, f);

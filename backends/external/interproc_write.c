@@ -51,8 +51,7 @@ typedef struct W {
   Func *f;
   ExtProc *proc;        /* ... and its names */
   NameSet ns;
-  VarVec vars;         /* variables with a current-value name ... */
-  StrVec cur;          /* ... and that name */
+  VarNames cur;        /* the current-value name of each variable */
   StrVec helpers;      /* helper locals to declare (ctl, temps) */
   const char *ctl;
   Var *retvar;         /* holds the returned value (NULL: void, or the entry) */
@@ -67,17 +66,16 @@ typedef struct W {
 static ExtProc *iface_of(W *w, Func *f) { return ext_proc_find(&w->ifaces, f); }
 
 static const char *cur_name(W *w, Var *v) {
-  for (int i = 0; i < w->vars.len; i++)
-    if (w->vars.data[i] == v)
-      return w->cur.data[i];
+  const char *n = varnames_get(&w->cur, v);
+  if (n)
+    return n;
   internal_error_at(v->loc, "no SPL name for '%s'", v->name);
   w->failed = true;
   return "undefined";
 }
 
 static void set_cur(W *w, Var *v, const char *name) {
-  vec_push(&w->vars, v);
-  vec_push(&w->cur, name);
+  varnames_set(&w->cur, v, name);
 }
 
 static void add_name(W *w, const char *spl, const char *loop, const char *exit) {
@@ -153,69 +151,122 @@ static Ar mk(const char *s, int prec) {
 
 static Ar none(void) { return mk(NULL, 0); }
 
-static Ar binop(W *w, Expr *e, const char *op, int prec) {
-  Ar l = ar(w, e->lhs), r = ar(w, e->rhs);
-  if (!l.s || !r.s)
-    return none();
-  return mk(xformat("%s %s %s", wrap(l, prec), op, wrap(r, prec + 1)), prec);
-}
-
 static Ar num(long long v) {
   if (v >= 0)
     return mk(xformat("%lld", v), 4);
   return mk(xformat("-%llu", (unsigned long long)0 - (unsigned long long)v), 3);
 }
 
-static Ar ar(W *w, Expr *e) {
-  long long k;
-  if (expr_wraps(e))
-    return none(); /* modular: no linear term (the value becomes unknown) */
+/* The precedence of e's text (ar_write's): 4 atom, 3 negation, 2 product,
+ * 1 sum. */
+static int ar_prec(Expr *e) {
   switch (e->kind) {
   case E_NUM:
-    return num(e->num);
+    return e->num >= 0 ? 4 : 3;
   case E_VAR:
-    return mk(cur_name(w, e->var), 4);
-  case E_ADD:
-    return binop(w, e, "+", 1);
-  case E_SUB:
-    return binop(w, e, "-", 1);
+    return 4;
+  case E_NEG:
+    return 3;
   case E_MUL:
-    return binop(w, e, "*", 2);
   case E_DIV:
-    return binop(w, e, "/_i,0", 2);
-  case E_MOD: {
-    Ar l = ar(w, e->lhs), r = ar(w, e->rhs);
-    if (!l.s || !r.s)
-      return none();
-    return mk(xformat("%s - %s * (%s /_i,0 %s)", wrap(l, 1), wrap(r, 2), wrap(l, 2), wrap(r, 3)),
-              1);
-  }
-  case E_NEG: {
-    Ar a = ar(w, e->lhs);
-    return a.s ? mk(xformat("-%s", wrap(a, 3)), 3) : none();
-  }
-  case E_BITNOT: { /* ~x == -x - 1 */
-    Ar a = ar(w, e->lhs);
-    return a.s ? mk(xformat("-%s - 1", wrap(a, 3)), 1) : none();
-  }
   case E_SHL:
   case E_SHR:
-    if (expr_is_const(e->rhs, &k) && k >= 0 && k < 62) {
-      Ar a = ar(w, e->lhs);
-      if (!a.s)
-        return none();
-      /* an arithmetic right shift is floor division */
-      return mk(xformat("%s %s %lld", wrap(a, 2), e->kind == E_SHL ? "*" : "/_i,-oo", 1LL << k),
-                2);
-    }
-    return none();
+    return 2;
   case E_CAST:
-    if (e->type->kind == TY_BOOL)
-      return none();
-    return ar(w, e->lhs);
+    return ar_prec(e->lhs);
   default:
-    return none();
+    return 1;
   }
+}
+
+/* Appends e's text to sb; false when e has no linear term. The text goes
+ * into one buffer, not a string per operator wrapping its operands' (a
+ * long sum would be copied once per operator). */
+static bool ar_write(W *w, Expr *e, StrBuf *sb);
+
+/* e in parentheses unless its text binds at least as tightly as need. */
+static bool ar_wrap(W *w, Expr *e, int need, StrBuf *sb) {
+  bool paren = ar_prec(e) < need;
+  if (paren)
+    sb_printf(sb, "(");
+  bool ok = ar_write(w, e, sb);
+  if (paren)
+    sb_printf(sb, ")");
+  return ok;
+}
+
+/* (both operands are written even when the first has no term: a name
+ * missing in either is reported) */
+static bool ar_binop(W *w, Expr *e, const char *op, int prec, StrBuf *sb) {
+  bool ok = ar_wrap(w, e->lhs, prec, sb);
+  sb_printf(sb, " %s ", op);
+  return ar_wrap(w, e->rhs, prec + 1, sb) && ok;
+}
+
+/* l - r * (l /_i,0 r): each operand's text made once, written twice. */
+static bool ar_mod(W *w, Expr *e, StrBuf *sb) {
+  StrBuf l = {0}, r = {0};
+  bool ok = ar_write(w, e->lhs, &l);
+  if (!ar_write(w, e->rhs, &r) || !ok)
+    return false;
+  const char *ls = sb_str(&l), *rs = sb_str(&r);
+  int lp = ar_prec(e->lhs), rp = ar_prec(e->rhs);
+  sb_printf(sb, lp >= 1 ? "%s - " : "(%s) - ", ls);
+  sb_printf(sb, rp >= 2 ? "%s * (" : "(%s) * (", rs);
+  sb_printf(sb, lp >= 2 ? "%s /_i,0 " : "(%s) /_i,0 ", ls);
+  sb_printf(sb, rp >= 3 ? "%s)" : "(%s))", rs);
+  return true;
+}
+
+static bool ar_write(W *w, Expr *e, StrBuf *sb) {
+  long long k;
+  if (expr_wraps(e))
+    return false; /* modular: no linear term (the value becomes unknown) */
+  switch (e->kind) {
+  case E_NUM:
+    sb_printf(sb, "%s", num(e->num).s);
+    return true;
+  case E_VAR:
+    sb_printf(sb, "%s", cur_name(w, e->var));
+    return true;
+  case E_ADD:
+    return ar_binop(w, e, "+", 1, sb);
+  case E_SUB:
+    return ar_binop(w, e, "-", 1, sb);
+  case E_MUL:
+    return ar_binop(w, e, "*", 2, sb);
+  case E_DIV:
+    return ar_binop(w, e, "/_i,0", 2, sb);
+  case E_MOD:
+    return ar_mod(w, e, sb);
+  case E_NEG:
+    sb_printf(sb, "-");
+    return ar_wrap(w, e->lhs, 3, sb);
+  case E_BITNOT: /* ~x == -x - 1 */
+    sb_printf(sb, "-");
+    if (!ar_wrap(w, e->lhs, 3, sb))
+      return false;
+    sb_printf(sb, " - 1");
+    return true;
+  case E_SHL:
+  case E_SHR:
+    if (!expr_is_const(e->rhs, &k) || k < 0 || k >= 62 || !ar_wrap(w, e->lhs, 2, sb))
+      return false;
+    /* an arithmetic right shift is floor division */
+    sb_printf(sb, " %s %lld", e->kind == E_SHL ? "*" : "/_i,-oo", 1LL << k);
+    return true;
+  case E_CAST:
+    return e->type->kind != TY_BOOL && ar_write(w, e->lhs, sb);
+  default:
+    return false;
+  }
+}
+
+static Ar ar(W *w, Expr *e) {
+  StrBuf sb = {0};
+  if (!ar_write(w, e, &sb))
+    return none();
+  return mk(sb_str(&sb), ar_prec(e));
 }
 
 /* A comparison operator as SPL spells it. */
@@ -798,12 +849,13 @@ static void begin_func(W *w, Func *f) {
     w->proc->func = f;
   }
   vec_push(&w->out->procs, w->proc);
-  NameSet ns = {{0}, spl_keywords};
+  NameSet ns = {.reserved = spl_keywords};
   w->ns = ns;
   /* variables never take a procedure's name */
   for (int i = 0; i < w->procs.names.len; i++)
     vec_push(&w->ns.names, w->procs.names.data[i]);
-  w->vars.len = w->cur.len = w->helpers.len = w->tails.len = w->temps.len = 0;
+  varnames_clear(&w->cur);
+  w->helpers.len = w->tails.len = w->temps.len = 0;
   w->ctl = NULL;
   w->retvar = NULL;
   mark_tails(w, f->body, true);
@@ -988,7 +1040,7 @@ SplText *interproc_write(Program *p, bool bool_observers) {
   w.p = p;
   w.bool_obs = bool_observers;
   w.out = xalloc(sizeof *w.out);
-  NameSet procs = {{0}, spl_keywords};
+  NameSet procs = {.reserved = spl_keywords};
   w.procs = procs;
   build_ifaces(&w);
   StrBuf t = {0};

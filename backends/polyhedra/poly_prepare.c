@@ -373,7 +373,7 @@ static void collect_limits(FA *fa) {
 static void compute_liveness(Analysis *an, FA *fa) {
   int nn = fa->g->nodes.len, nd = fa->ndims;
   fa->live = xalloc(sizeof(bool) * (size_t)(nn * nd + 1));
-  cfg_liveness(an->p, fa->g, nd, dim_cb, fa, fa->live);
+  cfg_liveness_all(an->p, fa->g, nd, dim_cb, fa, fa->live);
   /* only killable variables are subject to liveness */
   for (int n = 0; n < nn; n++)
     for (int d = 0; d < nd; d++)

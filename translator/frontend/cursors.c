@@ -5,6 +5,7 @@
 #include "frontend_internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- Cursor-keyed hash map ------------------------------------------------ */
 
@@ -50,21 +51,42 @@ void cmap_free(CursorMap *m) {
 
 /* ---- Cursors ------------------------------------------------------------------- */
 
+/* Children gathered on the stack first: most cursors have one or two, and
+ * the front end asks for them several times per node (a vector's first
+ * allocation of 8 was most of the memory a translation took). */
+typedef struct Gather {
+  CXCursor first[8];
+  int n;
+  CursorVec more;      /* past the first 8 */
+} Gather;
+
 static enum CXChildVisitResult cx_collect_child(CXCursor c, CXCursor parent, CXClientData d) {
   (void)parent;
-  CursorVec *v = d;
-  vec_push(v, c);
+  Gather *g = d;
+  if (g->n < 8)
+    g->first[g->n++] = c;
+  else
+    vec_push(&g->more, c);
   return CXChildVisit_Continue;
 }
 
 CursorVec cx_children(CXCursor c) {
+  Gather g = {.n = 0};
+  clang_visitChildren(c, cx_collect_child, &g);
   CursorVec v = {0};
-  clang_visitChildren(c, cx_collect_child, &v);
+  v.len = v.cap = g.n + g.more.len;
+  if (!v.len)
+    return v;
+  v.data = xalloc(sizeof(CXCursor) * (size_t)v.len);
+  memcpy(v.data, g.first, sizeof(CXCursor) * (size_t)g.n);
+  if (g.more.len)
+    memcpy(v.data + g.n, g.more.data, sizeof(CXCursor) * (size_t)g.more.len);
   return v;
 }
 
-Loc cx_loc(CXCursor c) {
-  CXSourceLocation l = clang_getCursorLocation(c);
+Loc cx_loc(CXCursor c) { return cx_loc_of(clang_getCursorLocation(c)); }
+
+Loc cx_loc_of(CXSourceLocation l) {
   CXString file;
   unsigned line, col;
   clang_getPresumedLocation(l, &file, &line, &col);

@@ -160,6 +160,7 @@ Expr *parse_expression(const char *text, Var **vars, int nvars, Loc loc) {
 done:
   cmap_free(&fe.vars);
   cmap_free(&fe.ops);
+  cmap_free(&fe.starts);
   if (fe.tu)
     clang_disposeTranslationUnit(fe.tu);
   clang_disposeIndex(index);

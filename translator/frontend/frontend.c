@@ -330,6 +330,36 @@ static Expr *guarded(FE *fe, Expr *value, Expr *guard) {
   return comma(set, comma(guard, new_var_ref(tmp, value->loc)));
 }
 
+static bool is_binary(CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  return k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator;
+}
+
+/* clang's location of binary operator c (cx_loc): where its left operand
+ * starts. clang walks the whole left spine of `a + b + c + ...` to find it
+ * each time it is asked; here the start found once is kept for every
+ * operator on the spine, and the spine is walked down only to an operator
+ * whose start is known or to the first operand that is no operator. */
+static Loc binary_loc(FE *fe, CXCursor c) {
+  CursorVec spine = {0};
+  Loc *at = NULL;
+  for (; is_binary(c) && !(at = cmap_get(&fe->starts, c)); c = cx_children(c).data[0]) {
+    vec_push(&spine, c);
+    if (cx_children(c).len != 2) {
+      at = xalloc(sizeof *at);
+      *at = cx_loc(c);
+      break;
+    }
+  }
+  if (!at) {
+    at = xalloc(sizeof *at);
+    *at = cx_loc_of(clang_getRangeStart(clang_getCursorExtent(c)));
+  }
+  for (int i = 0; i < spine.len; i++)
+    cmap_put(&fe->starts, spine.data[i], at);
+  return *at;
+}
+
 static Expr *conv_binary(FE *fe, CXCursor c, bool compound) {
   CursorVec ch = cx_children(c);
   const char *op = op_of(fe, c);
@@ -347,7 +377,7 @@ static Expr *conv_binary(FE *fe, CXCursor c, bool compound) {
   }
   if (k == E_ASSIGN && cx_canon(clang_getCursorType(c)).kind == CXType_Record)
     return conv_struct_assign(fe, c);
-  Loc loc = cx_loc(c);
+  Loc loc = binary_loc(fe, c);
   Expr *pre = NULL, *guard = NULL;
   Expr *l = compound || k == E_ASSIGN ? conv_lvalue(fe, ch.data[0], &pre, &guard)
                                       : conv_operand(fe, ch.data[0]);
@@ -673,7 +703,7 @@ static bool pointer_value(CXCursor c) {
 }
 
 Expr *conv_expr(FE *fe, CXCursor c) {
-  Loc loc = cx_loc(c);
+  Loc loc = is_binary(c) ? binary_loc(fe, c) : cx_loc(c);
   enum CXCursorKind k = clang_getCursorKind(c);
   CursorVec ch;
   /* a pointer where a value is wanted: a condition, a test, an effect */
@@ -1673,6 +1703,7 @@ Program *parse_program(const char *path, int nargs, const char *const *args,
 done:
   forget_objects(&fe);
   cmap_free(&fe.ops);
+  cmap_free(&fe.starts);
   pa_free(fe.pa);
   if (fe.tu)
     clang_disposeTranslationUnit(fe.tu);

@@ -35,6 +35,8 @@ typedef VEC(const char *) StrList;
 CursorVec cx_children(CXCursor c);
 /* Presumed location (#line directives respected) of c. */
 Loc cx_loc(CXCursor c);
+/* The presumed location of l (#line directives applied). */
+Loc cx_loc_of(CXSourceLocation l);
 /* Spellings (arena strings): of a cursor, its kind, a type. */
 char *cx_spelling(CXCursor c);
 char *cx_kind_spelling(CXCursor c);
@@ -302,6 +304,7 @@ struct FE {
   Func *func;              /* function being translated */
   CursorMap vars;          /* declaration cursor -> Var */
   CursorMap ops;           /* operator cursor -> spelling; for-stmt -> part mask */
+  CursorMap starts;        /* binary operator cursor -> its Loc (binary_loc) */
   VEC(Stmt *) breakable;   /* loops and switches, innermost last */
   VEC(Stmt *) loops;       /* loops only */
   VEC(const char *) error_labels;

@@ -73,9 +73,11 @@ static CXSourceLocation end_of(CXCursor c) {
 
 static const char *twin_operator(CXTranslationUnit tu, CXCursor c) {
   CursorVec ch = cx_children(c);
-  CXSourceRange ext = clang_getCursorExtent(c);
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_UnaryOperator && ch.len == 1) {
+    /* (a binary operator's extent is not asked for: its start is found
+     * down the whole left spine) */
+    CXSourceRange ext = clang_getCursorExtent(c);
     CXSourceRange sub = clang_getCursorExtent(ch.data[0]);
     if (cx_offset(clang_getRangeStart(ext)) < cx_offset(clang_getRangeStart(sub)))
       return token_in(tu, clang_getRangeStart(ext), clang_getRangeStart(sub), false);

@@ -307,21 +307,35 @@ Cfg *build_cfg(Program *p, Func *f) {
   return g;
 }
 
-int cfg_out(Cfg *g, int n, const int **edges) {
-  if (!g->out_start) {
-    int nn = g->nodes.len;
-    g->out_start = xalloc(sizeof(int) * (size_t)(nn + 1));
-    g->out_list = xalloc(sizeof(int) * (size_t)(g->edges.len + 1));
-    for (int i = 0; i < g->edges.len; i++)
-      g->out_start[g->edges.data[i].from + 1]++;
-    for (int i = 0; i < nn; i++)
-      g->out_start[i + 1] += g->out_start[i];
-    int *fill = xalloc(sizeof(int) * (size_t)(nn + 1));
-    for (int i = 0; i < g->edges.len; i++) {
-      int from = g->edges.data[i].from;
-      g->out_list[g->out_start[from] + fill[from]++] = i;
-    }
+/* The edges by endpoint (their source, or with to their target):
+ * list[start[n] .. start[n + 1]) are node n's, in the order of g->edges. */
+static void index_edges(Cfg *g, bool to, int **start_out, int **list_out) {
+  int nn = g->nodes.len;
+  int *start = xalloc(sizeof(int) * (size_t)(nn + 1));
+  int *list = xalloc(sizeof(int) * (size_t)(g->edges.len + 1));
+  int *fill = xalloc(sizeof(int) * (size_t)(nn + 1));
+  for (int i = 0; i < g->edges.len; i++)
+    start[(to ? g->edges.data[i].to : g->edges.data[i].from) + 1]++;
+  for (int i = 0; i < nn; i++)
+    start[i + 1] += start[i];
+  for (int i = 0; i < g->edges.len; i++) {
+    int n = to ? g->edges.data[i].to : g->edges.data[i].from;
+    list[start[n] + fill[n]++] = i;
   }
+  *start_out = start;
+  *list_out = list;
+}
+
+int cfg_out(Cfg *g, int n, const int **edges) {
+  if (!g->out_start)
+    index_edges(g, false, &g->out_start, &g->out_list);
   *edges = g->out_list + g->out_start[n];
   return g->out_start[n + 1] - g->out_start[n];
+}
+
+int cfg_in(Cfg *g, int n, const int **edges) {
+  if (!g->in_start)
+    index_edges(g, true, &g->in_start, &g->in_list);
+  *edges = g->in_list + g->in_start[n];
+  return g->in_start[n + 1] - g->in_start[n];
 }

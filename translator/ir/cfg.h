@@ -47,6 +47,7 @@ typedef struct Cfg {
   VarVec vars;         /* the function's scalar variables: params, locals, ret */
   VarVec arrays;       /* its array parameters and locals (uncut programs) */
   int *out_start, *out_list;  /* out-edge index, see cfg_out() */
+  int *in_start, *in_list;    /* in-edge index, see cfg_in() */
 } Cfg;
 
 /* The CFG of f (f must have a body). Nondeterministic values get the range of
@@ -58,6 +59,8 @@ Cfg *build_cfg(Program *p, Func *f);
 const char *cfg_ret_name(Program *p, const Func *f);
 /* Out-edges of node n (indices into cfg->edges), built on demand. */
 int cfg_out(Cfg *g, int n, const int **edges);
+/* In-edges of node n, the same way. */
+int cfg_in(Cfg *g, int n, const int **edges);
 /* Constraint on a value of type t read as a mathematical integer (NULL if
  * none is added), over the expression v. */
 Expr *type_constraint(Type *t, Expr *v);

@@ -234,14 +234,14 @@ void func_written_globals(Program *p, Func *f, VarVec *out) {
 typedef struct Slots {
   int (*slot)(Var *v, void *arg);
   void *arg;
-  bool *set;
+  SlotVec *set;        /* the slots found (repeats allowed) */
 } Slots;
 
 static void mark(Var *v, void *arg) {
   Slots *s = arg;
   int i = s->slot(v, s->arg);
   if (i >= 0)
-    s->set[i] = true;
+    vec_push(s->set, i);
 }
 
 /* What edge e uses and defines; callee: the globals its callee uses. */
@@ -278,28 +278,92 @@ static void edge_usedef(Edge *e, const VarVec *callee, Slots *use, Slots *def) {
   }
 }
 
+static bool slot_in(const SlotVec *v, int i) {
+  for (int j = 0; j < v->len; j++)
+    if (v->data[j] == i)
+      return true;
+  return false;
+}
+
+typedef struct Walk {
+  Cfg *g;
+  const int *row;
+  SlotVec *live;
+  int *seen;           /* per node: the last slot found live there */
+  VEC(int) stack;
+} Walk;
+
+static void live_at(Walk *w, int n, int i) {
+  if (w->seen[n] == i)
+    return;
+  w->seen[n] = i;
+  vec_push(&w->stack, n);
+  if (w->row[n] >= 0)
+    vec_push(&w->live[w->row[n]], i);
+}
+
+/* Each variable by itself, backward from its uses to its definitions: the
+ * work is the sum of the variables' live ranges, not nodes times
+ * variables (a loop of thousands of statements has thousands of
+ * temporaries, each live over a few edges). */
 void cfg_liveness(Program *p, Cfg *g, int nslots, int (*slot)(Var *v, void *arg), void *arg,
-                  bool *live) {
-  VarVec *callee = xalloc(sizeof(VarVec) * (size_t)(g->edges.len + 1));
-  for (int i = 0; i < g->edges.len; i++)
-    if (g->edges.data[i].kind == ED_CALL)
-      func_globals(p, g->edges.data[i].call->func, &callee[i]);
-  Slots use = {slot, arg, xalloc(sizeof(bool) * (size_t)(nslots + 1))};
-  Slots def = {slot, arg, xalloc(sizeof(bool) * (size_t)(nslots + 1))};
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (int ei = g->edges.len - 1; ei >= 0; ei--) {
-      Edge *e = &g->edges.data[ei];
-      memset(use.set, 0, sizeof(bool) * (size_t)nslots);
-      memset(def.set, 0, sizeof(bool) * (size_t)nslots);
-      edge_usedef(e, &callee[ei], &use, &def);
-      bool *from = live + (size_t)e->from * (size_t)nslots;
-      const bool *to = live + (size_t)e->to * (size_t)nslots;
-      for (int i = 0; i < nslots; i++)
-        if (!from[i] && (use.set[i] || (to[i] && !def.set[i]))) {
-          from[i] = true;
-          changed = true;
-        }
+                  const bool *at_exit, const bool *kept, const int *row, SlotVec *live) {
+  int ne = g->edges.len, nn = g->nodes.len;
+  SlotVec *uses = xalloc(sizeof(SlotVec) * (size_t)(ne + 1));
+  SlotVec *defs = xalloc(sizeof(SlotVec) * (size_t)(ne + 1));
+  for (int ei = 0; ei < ne; ei++) {
+    Edge *e = &g->edges.data[ei];
+    VarVec callee = {0};
+    if (e->kind == ED_CALL)
+      func_globals(p, e->call->func, &callee);
+    Slots use = {slot, arg, &uses[ei]}, def = {slot, arg, &defs[ei]};
+    edge_usedef(e, &callee, &use, &def);
+  }
+  /* the edges using each slot */
+  int *ustart = xalloc(sizeof(int) * (size_t)(nslots + 2));
+  for (int ei = 0; ei < ne; ei++)
+    for (int j = 0; j < uses[ei].len; j++)
+      ustart[uses[ei].data[j] + 2]++;
+  for (int i = 2; i <= nslots + 1; i++)
+    ustart[i] += ustart[i - 1];
+  int *ulist = xalloc(sizeof(int) * (size_t)(ustart[nslots + 1] + 1));
+  for (int ei = 0; ei < ne; ei++)
+    for (int j = 0; j < uses[ei].len; j++)
+      ulist[ustart[uses[ei].data[j] + 1]++] = ei;
+  Walk w = {g, row, live, xalloc(sizeof(int) * (size_t)(nn + 1)), {0}};
+  for (int n = 0; n < nn; n++)
+    w.seen[n] = -1;
+  for (int i = 0; i < nslots; i++) {
+    if (kept[i]) {
+      for (int n = 0; n < nn; n++)
+        live_at(&w, n, i);
+      w.stack.len = 0;
+      continue;
+    }
+    if (at_exit[i])
+      live_at(&w, g->exit, i);
+    for (int j = ustart[i]; j < ustart[i + 1]; j++)
+      live_at(&w, g->edges.data[ulist[j]].from, i);
+    while (w.stack.len) {
+      const int *in;
+      int nin = cfg_in(g, w.stack.data[--w.stack.len], &in);
+      for (int j = 0; j < nin; j++)
+        if (!slot_in(&defs[in[j]], i))
+          live_at(&w, g->edges.data[in[j]].from, i);
     }
   }
+}
+
+void cfg_liveness_all(Program *p, Cfg *g, int nslots, int (*slot)(Var *v, void *arg), void *arg,
+                      bool *live) {
+  int nn = g->nodes.len;
+  bool *none = xalloc(sizeof(bool) * (size_t)(nslots + 1));
+  int *row = xalloc(sizeof(int) * (size_t)(nn + 1));
+  SlotVec *rows = xalloc(sizeof(SlotVec) * (size_t)(nn + 1));
+  for (int n = 0; n < nn; n++)
+    row[n] = n;
+  cfg_liveness(p, g, nslots, slot, arg, none, none, row, rows);
+  for (int n = 0; n < nn; n++)
+    for (int j = 0; j < rows[n].len; j++)
+      live[(size_t)n * (size_t)nslots + (size_t)rows[n].data[j]] = true;
 }

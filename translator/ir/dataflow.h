@@ -41,14 +41,22 @@ void func_globals(Program *p, Func *f, VarVec *out);
  * program order, appended to out. */
 void func_written_globals(Program *p, Func *f, VarVec *out);
 
-/* Backward liveness over g: live[n * nslots + i] tells whether the variable
- * in slot i (slot(v, arg); -1: not followed) is live at node n. An edge uses
- * the variables of its expression, indices and array, and a call its
- * arguments and the globals its callee uses (func_globals); an edge defines
- * the variable it assigns, havocs or reads into, and a call its result.
- * live comes in with what is live regardless (outputs at the exit,
- * variables kept everywhere) and leaves as the least solution above it. */
+/* Slots of variables, in increasing order. */
+typedef VEC(int) SlotVec;
+
+/* Backward liveness over g of the variables in slots 0 .. nslots - 1
+ * (slot(v, arg); -1: not followed). An edge uses the variables of its
+ * expression, indices and array, and a call its arguments and the globals
+ * its callee uses (func_globals); an edge defines the variable it
+ * assigns, havocs or reads into, and a call its result. What is live
+ * regardless: slot i at the exit if at_exit[i], everywhere if kept[i].
+ * For each node n with row[n] >= 0, live[row[n]] receives the slots live
+ * at n (the least solution), in increasing order. */
 void cfg_liveness(Program *p, Cfg *g, int nslots, int (*slot)(Var *v, void *arg), void *arg,
-                  bool *live);
+                  const bool *at_exit, const bool *kept, const int *row, SlotVec *live);
+/* The same at every node, nothing live regardless: live[n * nslots + i]
+ * tells whether slot i is live at node n. */
+void cfg_liveness_all(Program *p, Cfg *g, int nslots, int (*slot)(Var *v, void *arg), void *arg,
+                      bool *live);
 
 #endif /* A2S_DATAFLOW_H */

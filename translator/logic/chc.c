@@ -12,6 +12,7 @@
 #include "chc.h"
 #include "dataflow.h"
 #include "names.h"
+#include "pvec.h"
 #include "strbuf.h"
 
 #include <stdlib.h>
@@ -30,7 +31,10 @@ typedef struct FuncInfo {
   ChcPred *sum;
   ChcPred **point;     /* per CFG node: its predicate, if a cut point */
   bool *cut;
-  bool *live;          /* nodes x state: liveness of each state variable */
+  int *row;            /* per CFG node: its row of live, -1 (not a cut point
+                          nor the exit) */
+  SlotVec *live;       /* per row: the state variables live there (positions
+                          in state, increasing) */
 } FuncInfo;
 
 typedef struct Builder {
@@ -69,9 +73,13 @@ static const char *in_name(Var *v) { return name_with(v->name, NAME_CLAUSE_IN); 
 
 /* ---- Functions: state, interface, liveness --------------------------------- */
 
-static void push_unique(VarVec *v, Var *x) {
-  if (!var_in(v, x))
+/* x onto v unless it is there; seen: by Var id, what v holds (a search of
+ * v for each of a function's thousands of temporaries was quadratic). */
+static void push_unique(VarVec *v, bool *seen, Var *x) {
+  if (!seen[x->id]) {
+    seen[x->id] = true;
     vec_push(v, x);
+  }
 }
 
 static bool keeps(Builder *b, Var *v) {
@@ -90,16 +98,17 @@ static void setup_func(Builder *b, FuncInfo *fi) {
   Func *f = fi->f;
   VarVec globals = {0};
   func_globals(b->p, f, &globals);
+  bool *seen = xalloc(sizeof(bool) * (size_t)(b->p->nvars + 1));
   for (int i = 0; i < g->vars.len; i++)
-    push_unique(&fi->state, g->vars.data[i]);
+    push_unique(&fi->state, seen, g->vars.data[i]);
   if (b->c->arrays)
     for (int i = 0; i < g->arrays.len; i++)
-      push_unique(&fi->state, g->arrays.data[i]);
+      push_unique(&fi->state, seen, g->arrays.data[i]);
   for (int i = 0; i < globals.len; i++)
     if (keeps(b, globals.data[i]))
-      push_unique(&fi->state, globals.data[i]);
+      push_unique(&fi->state, seen, globals.data[i]);
   for (int i = 0; i < b->c->params.len; i++)
-    push_unique(&fi->state, b->c->params.data[i]);
+    push_unique(&fi->state, seen, b->c->params.data[i]);
   /* interface */
   for (int i = 0; i < f->params.len; i++)
     if (keeps(b, f->params.data[i]))
@@ -126,22 +135,29 @@ static int state_slot(Var *v, void *arg) {
   return b->index[v->id];
 }
 
+static bool is_cut(FuncInfo *fi, int n) {
+  Node *nd = &fi->g->nodes.data[n];
+  return n == fi->g->entry || nd->loop_head || nd->after_call;
+}
+
 /* Backward liveness over the state variables: the outputs are live at the
  * exit, the parameters standing for constants everywhere. */
 static void liveness(Builder *b, FuncInfo *fi) {
   Cfg *g = fi->g;
-  int n = g->nodes.len, k = fi->state.len;
-  fi->live = xalloc(sizeof(bool) * (size_t)(n * k + 1));
-  for (int i = 0; i < k; i++)
-    if (var_in(&fi->outs, fi->state.data[i]))
-      fi->live[g->exit * k + i] = true;
-  /* parameters standing for constants are used wherever the constant is:
-   * keep them live everywhere (and everything, if asked) */
-  for (int i = 0; i < k; i++)
-    if (b->c->all_vars || var_in(&b->c->params, fi->state.data[i]))
-      for (int n2 = 0; n2 < n; n2++)
-        fi->live[n2 * k + i] = true;
-  cfg_liveness(b->p, g, k, state_slot, b, fi->live);
+  int n = g->nodes.len, k = fi->state.len, nrows = 0;
+  bool *at_exit = xalloc(sizeof(bool) * (size_t)(k + 1));
+  bool *kept = xalloc(sizeof(bool) * (size_t)(k + 1));
+  for (int i = 0; i < k; i++) {
+    at_exit[i] = var_in(&fi->outs, fi->state.data[i]);
+    /* parameters standing for constants are used wherever the constant
+     * is: kept live everywhere (and everything, if asked) */
+    kept[i] = b->c->all_vars || var_in(&b->c->params, fi->state.data[i]);
+  }
+  fi->row = xalloc(sizeof(int) * (size_t)(n + 1));
+  for (int m = 0; m < n; m++)
+    fi->row[m] = is_cut(fi, m) || m == g->exit ? nrows++ : -1;
+  fi->live = xalloc(sizeof(SlotVec) * (size_t)(nrows + 1));
+  cfg_liveness(b->p, g, k, state_slot, b, at_exit, kept, fi->row, fi->live);
 }
 
 static void set_index(Builder *b, FuncInfo *fi) {
@@ -179,9 +195,11 @@ static void finish_decl(ChcPred *pr) {
                              Z3_mk_bool_sort(z));
 }
 
-static bool is_cut(FuncInfo *fi, int n) {
-  Node *nd = &fi->g->nodes.data[n];
-  return n == fi->g->entry || nd->loop_head || nd->after_call;
+/* The variables live at node n, as arguments of its predicate. */
+static void add_live_args(Builder *b, FuncInfo *fi, ChcPred *pr, int n) {
+  SlotVec *live = &fi->live[fi->row[n]];
+  for (int i = 0; i < live->len; i++)
+    add_arg(b, pr, fi->state.data[live->data[i]], false);
 }
 
 static void make_preds(Builder *b, FuncInfo *fi) {
@@ -221,9 +239,7 @@ static void make_preds(Builder *b, FuncInfo *fi) {
     if (!fi->is_entry)
       for (int i = 0; i < fi->ins.len; i++)
         add_arg(b, pr, fi->ins.data[i], true);
-    for (int i = 0; i < fi->state.len; i++)
-      if (fi->live[n * fi->state.len + i])
-        add_arg(b, pr, fi->state.data[i], false);
+    add_live_args(b, fi, pr, n);
     finish_decl(pr);
     fi->point[n] = pr;
   }
@@ -233,9 +249,7 @@ static void make_preds(Builder *b, FuncInfo *fi) {
     pr->node = g->exit;
     pr->point = POINT_EXIT;
     pr->loc = f->loc;
-    for (int i = 0; i < fi->state.len; i++)
-      if (fi->live[g->exit * fi->state.len + i])
-        add_arg(b, pr, fi->state.data[i], false);
+    add_live_args(b, fi, pr, g->exit);
     finish_decl(pr);
     fi->point[g->exit] = pr;
   }
@@ -243,9 +257,12 @@ static void make_preds(Builder *b, FuncInfo *fi) {
 
 /* ---- Symbolic states ---------------------------------------------------------- */
 
+/* A path's state. Copies share val (persistent: a path writes one
+ * variable per edge, and a function may have thousands) and in (written
+ * only when the state at a cut point is made). */
 typedef struct State {
   Z3_ast cond;         /* NULL: true */
-  Z3_ast *val;         /* per state variable */
+  PVec val;            /* per state variable: its value */
   Z3_ast *in;          /* per input of the function: its entry value */
 } State;
 
@@ -257,18 +274,20 @@ typedef struct Clause {
 
 static State *new_state(FuncInfo *fi) {
   State *s = xalloc(sizeof *s);
-  s->val = xalloc(sizeof(Z3_ast) * (size_t)(fi->state.len + 1));
+  s->val = pvec_new(fi->state.len);
   s->in = xalloc(sizeof(Z3_ast) * (size_t)(fi->ins.len + 1));
   return s;
 }
 
-static State *copy_state(FuncInfo *fi, State *s) {
-  State *c = new_state(fi);
-  c->cond = s->cond;
-  memcpy(c->val, s->val, sizeof(Z3_ast) * (size_t)fi->state.len);
-  memcpy(c->in, s->in, sizeof(Z3_ast) * (size_t)fi->ins.len);
+static State *copy_state(State *s) {
+  State *c = xalloc(sizeof *c);
+  *c = *s;
   return c;
 }
+
+static Z3_ast val_of(State *s, int i) { return pvec_get(s->val, i); }
+
+static void set_val(State *s, int i, Z3_ast x) { pvec_set(&s->val, i, x); }
 
 typedef struct Env {
   Builder *b;
@@ -278,7 +297,8 @@ typedef struct Env {
 static Z3_ast env_var(Var *v, void *arg) {
   Env *e = arg;
   int i = e->b->index[v->id];
-  return i >= 0 && e->s->val[i] ? e->s->val[i] : smt_var(v);
+  Z3_ast x = i >= 0 ? val_of(e->s, i) : NULL;
+  return x ? x : smt_var(v);
 }
 
 /* A generalized constant: the current value of its parameter. */
@@ -349,20 +369,19 @@ static Z3_ast initial_array(Builder *b, State *s, Var *v, Expr *init) {
 
 /* The state after edge e (not a call). */
 static State *apply(Builder *b, State *s0, Edge *e) {
-  FuncInfo *fi = b->fi;
-  State *s = copy_state(fi, s0);
+  State *s = copy_state(s0);
   Z3_context z = smt_ctx();
   int vi = e->var ? b->index[e->var->id] : -1;
   switch (e->kind) {
   case ED_ASSIGN:
     if (vi >= 0)
-      s->val[vi] = e->expr->kind == E_INIT ? initial_array(b, s, e->var, e->expr)
-                                           : term(b, s, e->expr, false);
+      set_val(s, vi, e->expr->kind == E_INIT ? initial_array(b, s, e->var, e->expr)
+                                             : term(b, s, e->expr, false));
     break;
   case ED_HAVOC:
     if (vi >= 0) {
-      s->val[vi] = fresh(b, e->var->name, sort_of(b, e->var));
-      ChcHavoc h = {e->stmt, e->var, s->val[vi]};
+      set_val(s, vi, fresh(b, e->var->name, sort_of(b, e->var)));
+      ChcHavoc h = {e->stmt, e->var, val_of(s, vi)};
       vec_push(&b->havocs, h);
     }
     break;
@@ -374,11 +393,11 @@ static State *apply(Builder *b, State *s0, Edge *e) {
   }
   case ED_READ: {
     int ai = b->index[e->array->id];
-    Z3_ast a = ai >= 0 ? s->val[ai] : smt_var(e->array);
+    Z3_ast a = ai >= 0 ? val_of(s, ai) : smt_var(e->array);
     for (int i = 0; i < e->idx.len; i++)
       a = Z3_mk_select(z, a, term(b, s, e->idx.data[i], false));
     if (vi >= 0)
-      s->val[vi] = a;
+      set_val(s, vi, a);
     break;
   }
   case ED_WRITE: {
@@ -388,7 +407,7 @@ static State *apply(Builder *b, State *s0, Edge *e) {
       idx[i] = term(b, s, e->idx.data[i], false);
     Z3_ast v = term(b, s, e->expr, false);
     if (ai >= 0)
-      s->val[ai] = array_store(s->val[ai], idx, e->idx.len, v);
+      set_val(s, ai, array_store(val_of(s, ai), idx, e->idx.len, v));
     break;
   }
   case ED_CALL:
@@ -397,31 +416,48 @@ static State *apply(Builder *b, State *s0, Edge *e) {
   return s;
 }
 
-/* One state from the states of the paths arriving at a node. */
+typedef struct Merge {
+  Builder *b;
+  State **in;
+  int n;
+  State *m;            /* the merged state */
+  Z3_ast *eqs;         /* per path: the values it brings */
+} Merge;
+
+/* Variable i where the paths may disagree: a fresh constant if they do. */
+static void merge_var(int i, void *arg) {
+  Merge *mg = arg;
+  Z3_context z = smt_ctx();
+  Z3_ast first = val_of(mg->in[0], i);
+  bool same = true;
+  for (int j = 1; j < mg->n && same; j++)
+    same = Z3_is_eq_ast(z, val_of(mg->in[j], i), first);
+  if (same)
+    return;
+  Var *v = mg->b->fi->state.data[i];
+  Z3_ast x = fresh(mg->b, v->name, sort_of(mg->b, v));
+  set_val(mg->m, i, x);
+  for (int j = 0; j < mg->n; j++)
+    mg->eqs[j] = smt_and2(mg->eqs[j], Z3_mk_eq(z, x, val_of(mg->in[j], i)));
+}
+
+/* One state from the states of the paths arriving at a node; only the
+ * variables some path wrote are compared. */
 static State *merge(Builder *b, State **in, int n) {
-  FuncInfo *fi = b->fi;
   if (n == 1)
     return in[0];
-  State *m = copy_state(fi, in[0]);
-  Z3_ast *eqs = xalloc(sizeof(Z3_ast) * (size_t)n);
-  for (int i = 0; i < fi->state.len; i++) {
-    bool same = true;
-    for (int j = 1; j < n && same; j++)
-      same = Z3_is_eq_ast(smt_ctx(), in[j]->val[i], in[0]->val[i]);
-    if (same)
-      continue;
-    Var *v = fi->state.data[i];
-    m->val[i] = fresh(b, v->name, sort_of(b, v));
-    for (int j = 0; j < n; j++)
-      eqs[j] = smt_and2(eqs[j], Z3_mk_eq(smt_ctx(), m->val[i], in[j]->val[i]));
-  }
+  Merge mg = {b, in, n, copy_state(in[0]), xalloc(sizeof(Z3_ast) * (size_t)n)};
+  PVec *vals = xalloc(sizeof(PVec) * (size_t)n);
+  for (int j = 0; j < n; j++)
+    vals[j] = in[j]->val;
+  pvec_diff(vals, n, b->fi->state.len, merge_var, &mg);
   Z3_ast cond = NULL;
   for (int j = 0; j < n; j++) {
-    Z3_ast c = smt_and2(in[j]->cond, eqs[j]);
+    Z3_ast c = smt_and2(in[j]->cond, mg.eqs[j]);
     cond = smt_or2(cond, c ? c : smt_true());
   }
-  m->cond = cond;
-  return m;
+  mg.m->cond = cond;
+  return mg.m;
 }
 
 /* ---- Clauses ----------------------------------------------------------------------- */
@@ -485,7 +521,7 @@ static Z3_ast *point_args(Builder *b, ChcPred *pr, State *s) {
         if (fi->ins.data[j] == a->var)
           args[i] = s->in[j];
     } else {
-      args[i] = s->val[b->index[a->var->id]];
+      args[i] = val_of(s, b->index[a->var->id]);
     }
   }
   return args;
@@ -535,7 +571,7 @@ static Z3_ast head_atom(Clause *k, int t, State *s) {
     for (int i = 0; i < pr->nin; i++)
       args[i] = s->in[i];
     for (int i = 0; i < pr->nout; i++)
-      args[pr->nin + i] = s->val[b->index[pr->args.data[pr->nin + i].var->id]];
+      args[pr->nin + i] = val_of(s, b->index[pr->args.data[pr->nin + i].var->id]);
     args[pr->args.len - 1] = smt_num(0);
   } else {
     pr = fi->point[t];
@@ -570,7 +606,7 @@ static void call_clauses(Builder *b, int c, State *start, State *s, Edge *e) {
   }
   ChcPred *sum = callee->sum;
   Z3_ast *args = xalloc(sizeof(Z3_ast) * (size_t)(sum->args.len + 1));
-  State *after = copy_state(fi, s);
+  State *after = copy_state(s);
   /* inputs: parameters by value, by reference, arrays; then globals */
   int k = 0;
   Func *g = call->func;
@@ -584,7 +620,7 @@ static void call_clauses(Builder *b, int c, State *start, State *s, Edge *e) {
   for (int i = k; i < sum->nin; i++) {
     Var *gv = sum->args.data[i].var;
     int gi = b->index[gv->id];
-    args[i] = gi >= 0 ? after->val[gi] : smt_var(gv);
+    args[i] = gi >= 0 ? val_of(after, gi) : smt_var(gv);
   }
   /* outputs: fresh values, written back to the caller's variables */
   for (int i = 0; i < sum->nout; i++) {
@@ -603,14 +639,14 @@ static void call_clauses(Builder *b, int c, State *start, State *s, Edge *e) {
     }
     int ti = target ? b->index[target->id] : -1;
     if (ti >= 0)
-      after->val[ti] = o;
+      set_val(after, ti, o);
   }
   Z3_ast err = fresh(b, "err", Z3_mk_int_sort(z));
   args[sum->args.len - 1] = err;
   Z3_ast atom = apply_pred(sum, args);
   for (int ok = 0; ok < 2; ok++) {
     Clause kc = {b, new_clause(b, c, ok ? e->to : fi->g->error), start};
-    State *st = copy_state(fi, after);
+    State *st = copy_state(after);
     st->cond = smt_and2(st->cond, Z3_mk_eq(z, err, smt_num(ok ? 0 : 1)));
     st->cond = smt_and2(st->cond, atom);
     vec_push(&kc.cl->body_preds, sum);
@@ -704,19 +740,19 @@ static State *start_state(Builder *b, int c) {
   State *s = new_state(fi);
   for (int i = 0; i < fi->ins.len; i++)
     s->in[i] = mk_const(in_name(fi->ins.data[i]), sort_of(b, fi->ins.data[i]));
+  Z3_ast *val = xalloc(sizeof(Z3_ast) * (size_t)(fi->state.len + 1));
   for (int i = 0; i < fi->state.len; i++) {
     Var *v = fi->state.data[i];
-    s->val[i] = mk_const(v->name, sort_of(b, v));
+    val[i] = mk_const(v->name, sort_of(b, v));
   }
-  if (c != fi->g->entry)
-    return s;
   /* at entry: parameters and globals are the inputs; locals unknown */
-  for (int i = 0; i < fi->ins.len; i++) {
+  for (int i = 0; c == fi->g->entry && i < fi->ins.len; i++) {
     int k = b->index[fi->ins.data[i]->id];
     if (k >= 0)
-      s->val[k] = fi->is_entry ? s->val[k] : s->in[i];
+      val[k] = fi->is_entry ? val[k] : s->in[i];
   }
-  if (!fi->is_entry && !fi->starts_program)
+  s->val = pvec_of((void *const *)val, fi->state.len);
+  if (c != fi->g->entry || (!fi->is_entry && !fi->starts_program))
     return s;
   /* the program starts: globals have their initial values */
   Z3_context z = smt_ctx();
@@ -725,13 +761,13 @@ static State *start_state(Builder *b, int c) {
     if (v->kind != VAR_GLOBAL)
       continue;
     if (var_in(&b->c->params, v)) {
-      s->cond = smt_and2(s->cond, Z3_mk_ge(z, s->val[i], smt_num(1)));
+      s->cond = smt_and2(s->cond, Z3_mk_ge(z, val[i], smt_num(1)));
     } else if (is_scalar(v->type)) {
       Z3_ast init = v->init ? term(b, s, v->init, false) : smt_num(0);
-      s->cond = smt_and2(s->cond, Z3_mk_eq(z, s->val[i], init));
+      s->cond = smt_and2(s->cond, Z3_mk_eq(z, val[i], init));
     } else {
       Z3_ast arr = initial_array(b, s, v, v->init);
-      s->cond = smt_and2(s->cond, Z3_mk_eq(z, s->val[i], arr));
+      s->cond = smt_and2(s->cond, Z3_mk_eq(z, val[i], arr));
     }
   }
   return s;
