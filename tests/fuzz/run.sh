@@ -8,6 +8,10 @@
 # sanitizer report, leak, hang (an input running longer than
 # FUZZ_INPUT_TIMEOUT seconds, default 25) or excess memory, whose input is
 # printed (base64) and kept in the artifacts directory named at the end.
+# libFuzzer's "slow units" (default: past 10 s) are not failures: the
+# instrumented build runs 10 to 40 times slower than the release one, and
+# how slow depends on the machine's load; they are reported only past the
+# hang limit, and named if any is kept.
 #
 #   FUZZ_KEEP=DIR    keep the grown corpus in DIR (to merge into corpus/,
 #                    see README.md)
@@ -45,7 +49,9 @@ seeds=$(ls "$work/corpus" | wc -l)
 # -close_fd_mask=3: the translator's and clang's diagnostics on rejected
 # inputs are noise (libFuzzer and the sanitizers still report on their own
 # descriptor). TMPDIR: where each process writes its input file.
-args=(-max_total_time="$seconds" -timeout="${FUZZ_INPUT_TIMEOUT:-25}" -max_len=8192
+input_timeout="${FUZZ_INPUT_TIMEOUT:-25}"
+args=(-max_total_time="$seconds" -timeout="$input_timeout" -max_len=8192
+      -report_slow_units="$input_timeout"
       -rss_limit_mb=4096 -dict="$src/tests/fuzz/c.dict" -close_fd_mask=3
       -artifact_prefix="$work/artifacts/" -print_final_stats=1)
 status=0
@@ -62,9 +68,17 @@ execs=$(stat number_of_executed_units)
 [ "$execs" -gt 0 ] || execs=$(grep -o '^#[0-9]*' "$work/log" | tail -1 | tr -d '#' || echo 0)
 added=$(( $(ls "$work/corpus" | wc -l) - seeds ))
 cov=$(grep -o 'cov: [0-9]*' "$work/log" | tail -1 | awk '{print $2}')
-crashes=$(ls "$work/artifacts" | wc -l)
+crashes=$(ls "$work/artifacts" | grep -vc '^slow-unit-' || true)
+slow=$(ls "$work/artifacts" | grep -c '^slow-unit-' || true)
 echo "fuzz: ${execs:-0} executions in $seconds s ($(( ${execs:-0} / seconds ))/s), coverage ${cov:-0} edges," \
      "corpus $seeds -> $(( seeds + added )) inputs ($added new), crashes $crashes"
+if [ "$slow" -gt 0 ]; then
+  echo "fuzz: $slow slow input(s), not failures (slower than ${input_timeout} s but no hang):"
+  grep -E "^Slowest unit" "$work/log" | head -5 || true
+  for a in "$work"/artifacts/slow-unit-*; do
+    [ -f "$a" ] && { echo "fuzz: slow input $(basename "$a") (base64):"; base64 "$a"; rm -f "$a"; }
+  done
+fi
 if [ -n "${FUZZ_KEEP:-}" ]; then
   mkdir -p "$FUZZ_KEEP" && cp "$work"/corpus/* "$FUZZ_KEEP"/
   echo "fuzz: corpus kept in $FUZZ_KEEP"

@@ -989,10 +989,17 @@ static void strict_print(Strict *st, Z3_ast a, bool atom) {
 
 
 /* Printed as a tree, a term shared many times in its DAG can be huge (paths
- * merged over straight-line code): beyond this many nodes in a clause, Z3's
- * text with let inside the constraint (which SMT-LIB and the CHC-COMP rules
- * allow in an i_formula). */
-#define TREE_NODES_MAX 200000
+ * merged over straight-line code: each join's condition is the disjunction
+ * of its paths, each carrying the condition before the branch, so the tree
+ * doubles at each join in sequence): beyond this many nodes in a clause,
+ * Z3's text with let inside the constraint (which SMT-LIB and the CHC-COMP
+ * rules allow in an i_formula). At 200,000 an 80-line program of reads at
+ * unknown indices gave 500 KB of clauses; 20,000 still prints the clauses
+ * of every example as trees. (Factoring the condition before the branch
+ * out of each join keeps the tree linear too, but Spacer solved such
+ * clauses worse: the encoding is left as it is, and only the text is
+ * bounded.) */
+#define TREE_NODES_MAX 20000
 
 static bool tree_fits(Z3_ast a, long *budget) {
   Z3_context z = smt_ctx();
