@@ -6,7 +6,9 @@
 # smallest element returned and checked, the position where two buffers
 # first differ and the first element above a limit (through pointers)
 # checked by the caller at the position too: an end, or the reason the
-# search stopped.
+# search stopped; tables where each element follows from the one before
+# (evenly spaced values, running totals, weights doubling from the back),
+# checked element by element and at their first or last element.
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone

@@ -486,6 +486,54 @@ static void words_neighbours_capped(void **state) {
   assert_true(in_range);
 }
 
+/* A loop storing a running value (`acc += in[i]; out[i] = acc;`) and a
+ * caller checking each element against the one before and the first
+ * against its input: the words give the step over [1, i) (an atom reading
+ * k - 1 starts a step later), the last element stored holding the value
+ * and the value's start, and the first element's check where the range is
+ * not empty (`0 < i -> out[0] == in[0]`); the re-check proves them all. */
+static void words_running_value(void **state) {
+  (void)state;
+  const char *src =
+      "extern int __VERIFIER_nondet_int(void);\n"
+      "extern unsigned __VERIFIER_nondet_uint(void);\n"
+      "extern void __VERIFIER_assert(int);\n"
+      "void running_total(const int *in, unsigned count, long *out) {\n"
+      "  long acc = 0;\n"
+      "  for (unsigned i = 0; i < count; ++i) { acc += in[i]; out[i] = acc; }\n"
+      "}\n"
+      "int main(void) {\n"
+      "  unsigned count = __VERIFIER_nondet_uint();\n"
+      "  if (count == 0 || count > 1000) return 0;\n"
+      "  int in[count]; long out[count];\n"
+      "  for (unsigned i = 0; i < count; i++) in[i] = __VERIFIER_nondet_int();\n"
+      "  running_total(in, count, out);\n"
+      "  __VERIFIER_assert(out[0] == in[0]);\n"
+      "  for (unsigned k = 1; k < count; k++) __VERIFIER_assert(out[k] == out[k - 1] + in[k]);\n"
+      "  return 0;\n"
+      "}\n";
+  Program *p = normalize_text(src);
+  assert_non_null(p);
+  LiftedVec v = {0};
+  assert_true(lift_word_conjectures(p, &v, 2000) > 0);
+  assert_true(recheck_proves_safety(p, &v, 120));
+  bool step = false, stored = false, start = false, first = false;
+  for (int i = 0; i < v.len; i++) {
+    if (v.data[i].checked <= 0 || strcmp(v.data[i].func->name, "running_total") ||
+        v.data[i].kind != POINT_LOOP_HEAD)
+      continue;
+    const char *text = lift_text(v.data[i].formula);
+    step |= contains_quiet(text, "k >= 1 && k < i -> out[k] == out[k - 1] + in[k]");
+    stored |= contains_quiet(text, "out[i - 1] == acc");
+    start |= contains_quiet(text, "acc == 0");
+    first |= contains_quiet(text, "out[0] == in[0]");
+  }
+  assert_true(step);
+  assert_true(stored);
+  assert_true(start);
+  assert_true(first);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(sentinel, teardown_all),
@@ -497,6 +545,7 @@ int main(void) {
       cmocka_unit_test_teardown(exit_from_last_loop, teardown_all),
       cmocka_unit_test_teardown(words_name_only_valued_variables, teardown_all),
       cmocka_unit_test_teardown(words_neighbours_capped, teardown_all),
+      cmocka_unit_test_teardown(words_running_value, teardown_all),
       cmocka_unit_test_teardown(segments_of_a_partition, teardown_all),
       cmocka_unit_test_teardown(caller_array_of_unknown_length, teardown_all),
       cmocka_unit_test_teardown(acsl_parses, teardown_all),

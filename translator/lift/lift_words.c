@@ -64,6 +64,7 @@
 typedef struct Atom {
   Expr *e;
   int offset;          /* largest c of an index K + c (a[k] <= a[k + 1]: 1) */
+  int back;            /* largest c of an index K - c (s[k] == s[k - 1] + a[k]: 1) */
   /* A witness: a guard that sets a flag (`if (a[k] > x) seen = 1;`), which
    * a caller uses to check that some element has the property. Then
    * besides `forall`, `exists` is proposed: at a function's exit under a
@@ -192,8 +193,9 @@ static void index_vars(const Expr *e, VarVec *out, bool inside) {
     index_vars(e->args.data[i], out, inside || e->kind == E_INDEX);
 }
 
-/* The largest c of an index K + c in e (0 when none). */
-static int offset_of(const Expr *e, const Var *k) {
+/* The largest c of an index K + c (op E_ADD) or K - c (op E_SUB) in e (0
+ * when none). */
+static int offset_of(const Expr *e, const Var *k, ExprKind op) {
   if (!e)
     return 0;
   int best = 0;
@@ -203,11 +205,11 @@ static int offset_of(const Expr *e, const Var *k) {
       const Expr *x = e->args.data[i];
       while (x->kind == E_CAST)
         x = x->lhs;
-      if (x->kind == E_ADD && x->lhs->kind == E_VAR && x->lhs->var == k &&
+      if (x->kind == op && x->lhs->kind == E_VAR && x->lhs->var == k &&
           expr_is_const(x->rhs, &c) && c > best && c < 8)
         best = (int)c;
     }
-  int l = offset_of(e->lhs, k), r = offset_of(e->rhs, k);
+  int l = offset_of(e->lhs, k, op), r = offset_of(e->rhs, k, op);
   best = l > best ? l : best;
   return r > best ? r : best;
 }
@@ -228,7 +230,7 @@ static bool add_witness(Words *w, int fn, Expr *e, bool witness, Var *flag, long
     }
     return true;
   }
-  Atom a = {e, offset_of(e, w->k), witness, flag, value, NULL};
+  Atom a = {e, offset_of(e, w->k, E_ADD), offset_of(e, w->k, E_SUB), witness, flag, value, NULL};
   vec_push(&w->atoms[fn], a);
   return true;
 }
@@ -325,6 +327,29 @@ static Expr *plain_indices(Expr *e) {
   return c;
 }
 
+/* Loops of a function, for fixed_indices. */
+typedef struct LoopSets {
+  const Var *v;
+  bool set;
+} LoopSets;
+
+static void set_in_loop(Stmt *s, void *arg) {
+  LoopSets *ls = arg;
+  if (s->kind == S_LOOP && stmt_assigns(s, ls->v))
+    ls->set = true;
+}
+
+/* Does no loop of f set any of the variables xs? */
+static bool fixed_indices(Func *f, const VarVec *xs) {
+  for (int i = 0; i < xs->len; i++) {
+    LoopSets ls = {xs->data[i], false};
+    stmt_walk(f->body, set_in_loop, &ls);
+    if (ls.set)
+      return false;
+  }
+  return true;
+}
+
 /* A comparison that reads an array, with each variable of its indices
  * made K (and its negation, asked for). */
 static void atoms_of(Expr *c, void *arg) {
@@ -334,6 +359,10 @@ static void atoms_of(Expr *c, void *arg) {
   c = plain_indices(c);
   VarVec xs = {0};
   index_vars(c, &xs, false);
+  /* (at indices no loop moves, `out[0] == in[0]`, `w[n - 1] == last`: the
+   * atom as it is too, proposed where a range is not empty) */
+  if (fixed_indices(in->w->p->funcs.data[in->fn], &xs))
+    add_witness(in->w, in->fn, c, in->flag || in->exit, in->flag, in->value);
   for (int i = 0; i < xs.len; i++) {
     Expr *t = expr_subst(c, xs.data[i], new_var_ref(in->w->k, c->loc));
     add_witness(in->w, in->fn, t, in->flag || in->exit, in->flag, in->value);
@@ -460,7 +489,7 @@ static void add_frame(Words *w, int fn, Var *a) {
   e->loc = a->loc;
   e->var = a;
   vec_push(&e->args, new_var_ref(w->k, a->loc));
-  Atom at = {e, 0, false, NULL, 0, a};
+  Atom at = {e, 0, 0, false, NULL, 0, a};
   vec_push(&w->atoms[fn], at);
 }
 
@@ -963,6 +992,16 @@ static Z3_ast quantified_in(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi, Z3_ast ca
     return NULL;
   if (a->offset && hi && !cap)
     hi = Z3_mk_sub(z, 2, (Z3_ast[]){hi, smt_num(a->offset)});
+  if (a->back)
+    lo = Z3_mk_add(z, 2, (Z3_ast[]){lo, smt_num(a->back)});
+  /* an atom at constant indices holds once the range is not empty (a loop
+   * from 0 has passed element 0) */
+  if (!a->frame && !expr_mentions(a->e, nm->w->k)) {
+    Z3_ast some_k = hi ? Z3_mk_lt(z, lo, hi) : NULL;
+    if (!some_k)
+      return some ? NULL : body;
+    return some ? Z3_mk_and(z, 2, (Z3_ast[]){some_k, body}) : Z3_mk_implies(z, some_k, body);
+  }
   /* (hi NULL: no upper end, [lo, the array's end)) */
   Z3_ast range = Z3_mk_le(z, lo, nm->k);
   if (hi)
@@ -1030,18 +1069,23 @@ static void propose(LiftedVec *out, Func *f, PointKind kind, Loc loc, Z3_ast for
   propose_as(out, f, kind, loc, formula, no, true);
 }
 
-/* The atom over [lo, hi - offset) and, for an atom reading past k, also
- * over [lo, hi): which of the two a loop has checked depends on the
- * element its counter stands at (`a[i] == a[i + 1]` with i from 0 has
- * seen [0, i); `a[i - 1] <= a[i]` with i from 1, [0, i - 1)). */
+/* The atom over [lo + back, hi - offset) and, for an atom reading past k
+ * (or before it), also over [lo, hi - offset) or [lo + back, hi): which
+ * one a loop has checked depends on the element its counter stands at
+ * (`a[i] == a[i + 1]` with i from 0 has seen [0, i); `a[i - 1] <= a[i]`
+ * with i from 1, [0, i - 1)); a loop writing `out[i] = out[i - 1] + x`
+ * from 1 has made [1, i) what it reads. */
 static void propose_over(LiftedVec *out, Func *f, PointKind kind, Loc loc, Naming *nm, Atom *a,
                          Z3_ast lo, Z3_ast hi, int *no) {
   propose(out, f, kind, loc, conjecture(nm, a, lo, hi), no);
-  if (a->offset && hi) {
-    Atom whole = *a;
-    whole.offset = 0;
+  Atom whole = *a;
+  whole.offset = 0;
+  if (a->offset && hi)
     propose(out, f, kind, loc, conjecture(nm, &whole, lo, hi), no);
-  }
+  whole = *a;
+  whole.back = 0;
+  if (a->back)
+    propose(out, f, kind, loc, conjecture(nm, &whole, lo, hi), no);
 }
 
 /* An atom reading past k over [lo, hi) with the element read past below
@@ -1216,6 +1260,43 @@ static void in_step(LiftedVec *out, Func *f, Stmt *loop, const VarVec *vars, Nam
                           Z3_mk_mul(z, 2, (Z3_ast[]){smt_num(cx), dy})),
                  no, false);
     }
+  }
+}
+
+/* The writes `arr[i] = x` of a loop, one index, x a variable. */
+static void stores_of(Stmt *s, void *arg) {
+  StmtVec *found = arg;
+  if (s->kind == S_WRITE && s->idx.len == 1 && uncast(s->idx.data[0])->kind == E_VAR &&
+      uncast(s->expr)->kind == E_VAR && is_scalar(uncast(s->expr)->var->type))
+    vec_push(found, s);
+}
+
+/* A loop storing a running value (`acc += in[i]; out[i] = acc;`, i by
+ * one): where the loop stands, the element it stored last holds the value
+ * still, `i == i0 || out[i - 1] == acc`, and the value is its start where
+ * the loop starts, `i != i0 || acc == acc0` -- what makes the next
+ * element follow from the one before. Conjectures: the re-check decides
+ * (the value may have moved on since). */
+static void last_stored(LiftedVec *out, Func *f, Stmt *loop, Naming *nm, int *no) {
+  Z3_context z = smt_ctx();
+  StmtVec stores = {0};
+  stmt_walk(loop->body, stores_of, &stores);
+  for (int j = 0; j < stores.len; j++) {
+    Stmt *st = stores.data[j];
+    Var *i = uncast(st->idx.data[0])->var, *x = uncast(st->expr)->var;
+    long long step = step_of(f, loop, i);
+    Z3_ast i0 = step == 1 || step == -1 ? start_of(f, loop, i, nm) : NULL;
+    if (!i0 || x == i)
+      continue;
+    Z3_ast at_start = Z3_mk_eq(z, name_var(i, nm), i0);
+    Z3_ast before = Z3_mk_sub(z, 2, (Z3_ast[]){name_var(i, nm), smt_num(step)});
+    Z3_ast held = Z3_mk_eq(z, Z3_mk_select(z, name_array(st->array, nm), before), name_var(x, nm));
+    propose_as(out, f, POINT_LOOP_HEAD, loop->loc, Z3_mk_or(z, 2, (Z3_ast[]){at_start, held}), no,
+               true);
+    Z3_ast x0 = stmt_assigns(loop, x) ? start_of(f, loop, x, nm) : NULL;
+    if (x0)
+      propose_as(out, f, POINT_LOOP_HEAD, loop->loc,
+                 Z3_mk_implies(z, at_start, Z3_mk_eq(z, name_var(x, nm), x0)), no, false);
   }
 }
 
@@ -1741,6 +1822,7 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     orders(out, f, POINT_LOOP_HEAD, h.loops.data[l]->loc, &zends, no);
     in_step(out, f, h.loops.data[l], &near, &nm, no);
     definitions(out, f, h.loops.data[l], &near, &nm, no);
+    last_stored(out, f, h.loops.data[l], &nm, no);
     /* (every bound's: the clauses forget a range at each loop head
      * that no candidate there keeps) */
     VarVec set = {0}, found = {0}, kept = {0};

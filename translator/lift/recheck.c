@@ -446,7 +446,8 @@ static bool check_calls(Check *ck) {
   return changed;
 }
 
-/* Does f have a quantifier (or, with arrays, read an array)? */
+/* Does f have a quantifier (or, with arrays, any term over arrays: a read,
+ * an array compared)? */
 static bool has_quantifier_in(Z3_ast f, int depth, bool arrays) {
   Z3_context z = smt_ctx();
   if (Z3_get_ast_kind(z, f) == Z3_QUANTIFIER_AST)
@@ -454,7 +455,8 @@ static bool has_quantifier_in(Z3_ast f, int depth, bool arrays) {
   if (Z3_get_ast_kind(z, f) != Z3_APP_AST || depth > 32)
     return depth > 32;
   Z3_app app = Z3_to_app(z, f);
-  if (arrays && Z3_get_decl_kind(z, Z3_get_app_decl(z, app)) == Z3_OP_SELECT)
+  if (arrays && (Z3_get_decl_kind(z, Z3_get_app_decl(z, app)) == Z3_OP_SELECT ||
+                 Z3_get_sort_kind(z, Z3_get_sort(z, f)) == Z3_ARRAY_SORT))
     return true;
   for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
     if (has_quantifier_in(Z3_get_app_arg(z, app, i), depth + 1, arrays))
@@ -465,10 +467,12 @@ static bool has_quantifier_in(Z3_ast f, int depth, bool arrays) {
 static bool has_quantifier(Z3_ast f, int depth) { return has_quantifier_in(f, depth, false); }
 
 /* Can a model evaluate f in a few steps? Not when it has a quantifier
- * (Z3 expands it over the model's arrays) or reads an array: the arrays of
- * a model of quantified hypotheses can be terms so large that building the
- * value of one element took the rest of the command's time (a position
- * `ret == n || a[ret] != b[ret]` beside 200 candidates). */
+ * (Z3 expands it over the model's arrays), reads an array or compares two:
+ * the arrays of a model of quantified hypotheses can be terms so large that
+ * building the value of one element took the rest of the command's time (a
+ * position `ret == n || a[ret] != b[ret]` beside 200 candidates), and
+ * comparing a parameter's contents with their entry value, `in == in!in`,
+ * did (Z3_model_eval has no work limit). */
 static bool cheap_to_evaluate(Z3_ast f) { return !has_quantifier_in(f, 0, true); }
 
 /* Does the clause cl (its body, its head's arguments hargs for the
@@ -513,9 +517,12 @@ static bool all_at_once(Check *ck, ChcClause *cl, Z3_ast body, Z3_ast *from, Z3_
     int dropped = 0;
     for (int j = 0; j < ck->cands.len; j++) {
       Cand *cd = &ck->cands.data[j];
-      Z3_ast v;
-      if (cd->pred == cl->head && cd->alive && !cd->pre && cheap_to_evaluate(cd->formula) &&
-          Z3_model_eval(z, m, Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs), true, &v) &&
+      if (cd->pred != cl->head || !cd->alive || cd->pre)
+        continue;
+      /* (judged once the head's arguments are in: a scalar argument may be
+       * an element read, `in_rd = in[i]`) */
+      Z3_ast f = Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs), v;
+      if (cheap_to_evaluate(f) && Z3_model_eval(z, m, f, true, &v) &&
           Z3_get_bool_value(z, v) == Z3_L_FALSE) {
         cd->alive = false;
         dropped++;
