@@ -273,20 +273,8 @@ static void say(Run *r, const char *fmt, ...) {
     return;
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "arr2scalar: [%5.2f s, work %6.2f] ", clock_now() - r->start,
-          work_seconds(spent(r)));
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  work_vsay(r->start, r->work_start, fmt, ap);
   va_end(ap);
-}
-
-/* One line, whatever the tools said. */
-static const char *one_line(const char *s) {
-  char *t = xstrdup(s ? s : "");
-  for (char *c = t; *c; c++)
-    if (*c == '\n' || *c == '\r' || *c == '\t')
-      *c = ' ';
-  return t;
 }
 
 static const char *verdict_name(Verdict v) {
@@ -332,7 +320,7 @@ static void print_verdict(Run *r) {
   if (r->how && r->verdict != VERDICT_UNKNOWN)
     printf("engine: %s\n", r->how);
   if (r->why)
-    printf("reason: %s\n", one_line(r->why));
+    printf("reason: %s\n", xone_line(r->why));
   fflush(stdout);
 }
 
@@ -383,7 +371,7 @@ static void print_json(Run *r) {
   if (r->how)
     json_object_set_new(o, "engine", json_string(r->how));
   if (r->why)
-    json_object_set_new(o, "reason", json_string(one_line(r->why)));
+    json_object_set_new(o, "reason", json_string(xone_line(r->why)));
   if (r->bug)
     json_object_set_new(o, "counterexample", json_string(r->bug));
   json_t *att = json_array();
@@ -395,7 +383,7 @@ static void print_json(Run *r) {
     json_object_set_new(x, "facts", json_boolean(a->facts));
     json_object_set_new(x, "outcome", json_string(outcome_names[a->outcome]));
     if (a->note)
-      json_object_set_new(x, "note", json_string(one_line(a->note)));
+      json_object_set_new(x, "note", json_string(xone_line(a->note)));
     json_object_set_new(x, "seconds", json_real(a->seconds));
     json_object_set_new(x, "work", json_real(work_seconds(a->work)));
     json_array_append_new(att, x);
@@ -962,7 +950,7 @@ static void log_attempt(Run *r, Attempt *at, Outcome out, double seconds) {
   vec_push(&r->log, a);
   say(r, "attempt %d: %s (%s)%s: %s%s%s (%.2f s, work %.2f)", r->log.len,
       at->line[0] ? at->line : "automatic cells", at->pr->why, r->facts.len ? ", with facts" : "",
-      outcome_names[out], at->note ? ": " : "", at->note ? one_line(at->note) : "", seconds,
+      outcome_names[out], at->note ? ": " : "", at->note ? xone_line(at->note) : "", seconds,
       work_seconds(at->work));
 }
 
