@@ -82,9 +82,10 @@ static void proved(Run *r, Attempt *at) {
  * scans of one box side by side are one loop (fuse_scans.c), the entry's
  * calls of functions with loops inlined first (inline_calls.c): it means
  * the same for every defined run. When neither applies there is no
- * attempt. Only a proof counts: a counterexample is left to the attempts
- * on the program itself, and so are facts (the invariants mention the
- * ghosts). True when the verdict is known (the
+ * attempt. Only a proof counts: a counterexample is a run of that
+ * program, not of the original, and is left to the attempts on the
+ * program itself (nothing of it is recorded), and so are facts (the
+ * invariants mention the ghosts). True when the verdict is known (the
  * rest of the random runs follow a failed attempt). */
 static bool ghost_attempt(Run *r, Precision *pr) {
   if (exact_arrays_only(r))
@@ -106,9 +107,8 @@ static bool ghost_attempt(Run *r, Precision *pr) {
   pr->attempts--;
   if (out == OUT_PROOF) /* only then: the program is not the one refined */
     keep_attempt(r, &at);
-  if (out == OUT_BUG) {
-    found_bug(r, &at.bug, at.how, NULL);
-    r->res.bug = NULL;
+  if (out == OUT_BUG) { /* a run of p, not of the original: not recorded */
+    say(r, "with %s: a counterexample, left to the attempts on the program itself", what);
     out = OUT_UNKNOWN;
   }
   at.note = at.note ? xformat("with %s: %s", what, at.note) : xformat("with %s", what);
