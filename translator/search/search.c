@@ -35,34 +35,34 @@
 #include <string.h>
 #include <unistd.h>
 
-const char *const outcome_names[] = {"proof", "counterexample", "spurious counterexample",
+const char *const search_outcome_names[] = {"proof", "counterexample", "spurious counterexample",
                                      "timeout", "unknown", "not usable"};
 
 /* ---- Work and time ---------------------------------------------------------------------- */
 
-double left(Run *r) {
+double search_left(Run *r) {
   double l = r->in->deadline - clock_now();
   return l > 0.05 ? l : 0.05;
 }
 
-Work min_work(Work a, Work b) { return a < b ? a : b; }
+Work search_spent(Run *r) { return work_spent() - r->work_start; }
 
-Work spent(Run *r) { return work_spent() - r->work_start; }
-
-Work rest(Run *r) {
-  Work l = r->in->budget - spent(r);
+Work search_rest(Run *r) {
+  Work l = r->in->budget - search_spent(r);
   return l > 0 ? l : 0;
 }
 
-Work share(Run *r, double fraction) { return (Work)(fraction * (double)r->in->budget); }
+Work search_share(Run *r, double fraction) { return (Work)(fraction * (double)r->in->budget); }
 
-WorkScope begin(Run *r, Work w) { return work_begin(min_work(w, rest(r))); }
-
-bool search_over(Run *r) {
-  return rest(r) < WORK_OF_SECONDS(0.01) || r->in->deadline - clock_now() < 0.2;
+WorkScope search_begin(Run *r, Work w) {
+  return work_begin(min_work(w, search_rest(r)));
 }
 
-void say(Run *r, const char *fmt, ...) {
+bool search_over(Run *r) {
+  return search_rest(r) < WORK_OF_SECONDS(0.01) || r->in->deadline - clock_now() < 0.2;
+}
+
+void search_say(Run *r, const char *fmt, ...) {
   if (!r->in->verbose)
     return;
   va_list ap;
@@ -71,7 +71,7 @@ void say(Run *r, const char *fmt, ...) {
   va_end(ap);
 }
 
-BackendOptions polyhedra_options(Run *r, double seconds) {
+BackendOptions search_polyhedra_options(Run *r, double seconds) {
   BackendOptions bo = r->in->engines;
   bo.timeout = seconds;
   bo.tool = NULL;
@@ -81,7 +81,7 @@ BackendOptions polyhedra_options(Run *r, double seconds) {
 
 /* ---- The verdict --------------------------------------------------------------------- */
 
-void found_bug(Run *r, const Replay *rp, const char *how, const char *precision) {
+void search_found_bug(Run *r, const Replay *rp, const char *how, const char *precision) {
   r->res.verdict = VERDICT_FALSE;
   r->res.bug = rp->description;
   r->res.bug_run = *rp;
@@ -91,7 +91,7 @@ void found_bug(Run *r, const Replay *rp, const char *how, const char *precision)
     r->res.precision = precision;
 }
 
-void answer(Run *r) {
+void search_answer(Run *r) {
   if (r->answered || r->in->clauses)
     return;
   r->answered = true;
@@ -125,7 +125,7 @@ static void decl_small(Stmt *st, void *arg) {
     sm->all &= small_array(st->var->type, sm->most);
 }
 
-bool exact_arrays_only(Run *r) {
+bool search_exact_arrays_only(Run *r) {
   Program *p = r->orig;
   Smallness sm = {r->in->cells.exact_elements, r->in->cells.exact_elements > 0};
   for (int i = 0; i < p->globals.len && sm.all; i++)
@@ -141,20 +141,20 @@ bool exact_arrays_only(Run *r) {
 static void other_backend(Run *r, Program *abs) {
   const Backend *be = r->in->backend;
   BackendOptions bo = r->in->engines;
-  bo.timeout = left(r);
+  bo.timeout = search_left(r);
   char why[512] = "";
   if (!be->available(&bo, why, sizeof why)) {
     r->res.why = xstrdup(why);
     return;
   }
-  say(r, "running %s", be->name);
-  WorkScope s = begin(r, rest(r));
+  search_say(r, "running %s", be->name);
+  WorkScope s = search_begin(r, search_rest(r));
   Answer a = backend_verify(be, abs, &bo);
   work_end(s);
   if (a.verdict == VERDICT_TRUE && !uncovered_assertions(r->orig, abs, &r->in->cells, true))
     r->res.verdict = VERDICT_TRUE;
   else if (a.verdict == VERDICT_FALSE)
-    confirm_false(r);
+    search_confirm_false(r);
   else
     r->res.why = a.verdict == VERDICT_TRUE ? "the cells chosen do not observe every index some "
                                              "assertion reads"
@@ -177,8 +177,8 @@ static void no_cells(Run *r) {
     }
     if (!exact && !c->params.len)
       continue;
-    WorkScope s = begin(r, exact ? rest(r) : (Work)(rest(r) * 0.4));
-    SpacerResult sr = solve(r, c, left(r));
+    WorkScope s = search_begin(r, exact ? search_rest(r) : (Work)(search_rest(r) * 0.4));
+    SpacerResult sr = search_solve(r, c, search_left(r));
     work_end(s);
     if (sr.verdict == VERDICT_TRUE) {
       r->res.verdict = VERDICT_TRUE;
@@ -186,9 +186,9 @@ static void no_cells(Run *r) {
       return;
     }
     if (sr.verdict == VERDICT_FALSE) {
-      Replay rp = replay_trace(r->orig, r->orig, c, &sr, runs_of(WORK_OF_SECONDS(1)));
+      Replay rp = replay_trace(r->orig, r->orig, c, &sr, search_runs_of(WORK_OF_SECONDS(1)));
       if (rp.found) {
-        found_bug(r, &rp, NULL, NULL);
+        search_found_bug(r, &rp, NULL, NULL);
         return;
       }
     }
@@ -206,21 +206,21 @@ static void no_cells(Run *r) {
  * or the refinement. */
 static void search(Run *r) {
   const SearchInput *in = r->in;
-  r->res.sizes = array_sizes(r->orig);
+  r->res.sizes = search_array_sizes(r->orig);
   char why[256];
   r->race = !in->solver && sysconf(_SC_NPROCESSORS_ONLN) >= 2 &&
             spacer_node_available(why, sizeof why);
   /* (a back-end asked for, or the baseline without cells, answers alone) */
-  if (!in->backend && !in->no_cells && every_run(r))
+  if (!in->backend && !in->no_cells && search_every_run(r))
     return;
-  if (first_runs(r))
+  if (search_first_runs(r))
     return;
   if (in->backend)
     other_backend(r, in->abs);
   else if (in->no_cells)
     no_cells(r);
-  else if (in->no_facts || in->no_refine || !sums_of_arrays(r))
-    refine(r);
+  else if (in->no_facts || in->no_refine || !search_sums(r))
+    search_refine(r);
 }
 
 SearchResult search_verify(const SearchInput *in) {
@@ -229,7 +229,7 @@ SearchResult search_verify(const SearchInput *in) {
   r.res.work_start = r.work_start;
   search(&r);
   if (!r.res.failed)
-    answer(&r);
+    search_answer(&r);
   r.res.facts = r.facts.len;
   return r.res;
 }

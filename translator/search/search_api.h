@@ -107,7 +107,8 @@ struct SearchResult {
   const char *why;               /* of unknown (may be NULL) */
   const char *precision;         /* the options that decided it (NULL: none) */
   const char *how;               /* the engine: polyhedra, spacer (...), random
-                                  * runs, ... (may be stale for unknown) */
+                                  * runs, ...; for unknown, the back-end that
+                                  * ran alone (SearchInput.backend) */
   const char *bug;               /* false: the replayed run, described */
   Replay bug_run;                /* ... its inputs and error (a witness) */
   LiftedVec invariants;          /* of a proof, lifted (lift_invariants) */

@@ -61,7 +61,7 @@ static void constants_assigned(Stmt *st, void *arg) {
 
 /* The constant sizes of the program's arrays: the bounds worth reading as
  * parameters (loops over an array compare with its size). */
-SearchSizes array_sizes(Program *p) {
+SearchSizes search_array_sizes(Program *p) {
   SearchSizes s = {0};
   for (int i = 0; i < p->globals.len; i++)
     add_size(&s, p->globals.data[i]->type);
@@ -79,7 +79,7 @@ SearchSizes array_sizes(Program *p) {
 /* The normalized program again, with the facts assumed: a program of its
  * own (facts_assume changes it), the same text and so the same names and
  * places. */
-Program *reparse_from(Run *r, const char *entry) {
+Program *search_reparse_from(Run *r, const char *entry) {
   const SearchInput *in = r->in;
   diag_capture(true);
   int before = error_count();
@@ -93,10 +93,10 @@ Program *reparse_from(Run *r, const char *entry) {
   return p;
 }
 
-Program *reparse(Run *r) { return reparse_from(r, r->in->entry); }
+Program *search_reparse(Run *r) { return search_reparse_from(r, r->in->entry); }
 
 /* The attempt, remembered as the last one that had cells. */
-void keep_attempt(Run *r, const Attempt *at) {
+void search_keep_attempt(Run *r, const Attempt *at) {
   if (!at->cl.abs)
     return;
   Attempt *k = xalloc(sizeof *k);
@@ -106,11 +106,11 @@ void keep_attempt(Run *r, const Attempt *at) {
 }
 
 static Program *with_facts(Run *r) {
-  Program *p = reparse(r);
+  Program *p = search_reparse(r);
   if (!p)
     return NULL;
   int n = facts_assume(p, &r->facts);
-  say(r, "%d assumptions from %d proven facts", n, r->facts.len);
+  search_say(r, "%d assumptions from %d proven facts", n, r->facts.len);
   return n ? p : NULL;
 }
 
@@ -150,7 +150,7 @@ static bool covered(Run *r, Attempt *at) {
 #define LIFT_PROOF_WORK WORK_OF_SECONDS(20)
 
 /* The lifted invariants of a proof, re-checked (--invariants). */
-void lift_proof(Run *r, Attempt *at, Answer *a) {
+void search_lift_proof(Run *r, Attempt *at, Answer *a) {
   if (!r->in->lift_invariants)
     return;
   Z3_context z = smt_ctx();
@@ -170,7 +170,7 @@ void lift_proof(Run *r, Attempt *at, Answer *a) {
   lift_answer(at->cl.abs, a, &r->res.invariants);
   lift_exit_conjectures(r->orig, &r->res.invariants);
   if (clock_now() >= r->in->write_deadline) {
-    say(r, "no time left to lift the invariants of the proof");
+    search_say(r, "no time left to lift the invariants of the proof");
     r->res.invariants.len = 0;
   } else {
     /* on the program the attempt abstracted: the original, or the
@@ -188,7 +188,7 @@ void lift_proof(Run *r, Attempt *at, Answer *a) {
 /* Spacer: the one asked for (--solver), or both at once when there are two
  * cores and Node.js is there -- libz3 and z3-solver prove different
  * programs (BENCHMARKS.md); the first answer wins. */
-SpacerResult solve(Run *r, Chc *c, double seconds) {
+SpacerResult search_solve(Run *r, Chc *c, double seconds) {
   bool node = r->in->solver && !strcmp(r->in->solver, "node");
   char why[256] = "";
   if (node && !spacer_node_available(why, sizeof why))
@@ -226,13 +226,13 @@ static Outcome spacer_attempt(Run *r, Attempt *at) {
     if (work_left() < WORK_OF_SECONDS(0.01) || r->in->deadline - clock_now() < 0.05)
       break;
     deadline_phase("Spacer");
-    say(r, "solving with Spacer (%s), %s",
+    search_say(r, "solving with Spacer (%s), %s",
         r->in->solver ? (!strcmp(r->in->solver, "node") ? "z3-solver via Node.js" : "libz3")
         : r->race ? "libz3 and z3-solver at once" : "libz3",
         exact ? "the sizes as they are" : "the sizes as parameters");
     /* the sizes as parameters: a third of the attempt's work */
     WorkScope sizes = work_begin(exact ? WORK_UNLIMITED : (Work)(work_left() * 0.35));
-    SpacerResult sr = solve(r, c, left(r));
+    SpacerResult sr = search_solve(r, c, search_left(r));
     work_end(sizes);
     at->cl.c = c;
     at->cl.sr = sr;
@@ -267,8 +267,8 @@ static Outcome spacer_attempt(Run *r, Attempt *at) {
 /* One attempt within work (a scope of its own). */
 static Outcome attempt_within(Run *r, Attempt *at, Work slice);
 
-Outcome attempt(Run *r, Attempt *at, Work slice) {
-  WorkScope s = begin(r, slice);
+Outcome search_attempt(Run *r, Attempt *at, Work slice) {
+  WorkScope s = search_begin(r, slice);
   Outcome out = attempt_within(r, at, slice);
   at->work = work_end(s);
   return out;
@@ -293,7 +293,7 @@ static Outcome attempt_within(Run *r, Attempt *at, Work slice) {
    * most, and never more than 5 s' worth: the reversal's proof takes a
    * second's worth, with an eighth of a 60 s budget for its attempt */
   if (at->pr->attempts == 1 || at->prog != r->orig) {
-    BackendOptions bo = polyhedra_options(r, left(r));
+    BackendOptions bo = search_polyhedra_options(r, search_left(r));
     bo.want_invariants = true;
     deadline_phase("the polyhedra engine");
     WorkScope poly = work_begin(min_work(slice / 2, WORK_OF_SECONDS(5)));

@@ -27,7 +27,7 @@ static int learn_callee_facts_within(Run *r);
  * that leaves, once more with the loops' segment conjectures added); the
  * proven become facts. Returns how many are new. */
 static int learn_lifted(Run *r, Program *abs, Answer *a, Work w, bool intervals) {
-  WorkScope all = begin(r, w);
+  WorkScope all = search_begin(r, w);
   int added = learn_lifted_within(r, abs, a, intervals);
   work_end(all);
   return added;
@@ -53,23 +53,24 @@ static int learn_lifted_within(Run *r, Program *abs, Answer *a, bool intervals) 
   if (work_left() < WORK_OF_SECONDS(0.1) || !lifted.len)
     return 0;
   deadline_phase("the re-check of facts");
-  recheck_facts(r->orig, &lifted, left(r));
+  recheck_facts(r->orig, &lifted, search_left(r));
   if (intervals && work_left() > WORK_OF_SECONDS(0.2)) {
-    int n = recheck_with_segments(r->orig, abs, &lifted, left(r));
-    say(r, "%d segment conjectures", n);
+    int n = recheck_with_segments(r->orig, abs, &lifted, search_left(r));
+    search_say(r, "%d segment conjectures", n);
   }
   int added = learn_checked(&lifted, r->orig->entry, &r->facts);
   for (int i = r->facts.len - added; i < r->facts.len; i++) {
     const Fact *f = &r->facts.data[i];
-    say(r, "fact %s %s line %d: %s", f->point == FACT_AFTER_CALLS ? "after calls of" : "after the loop of",
-        f->func, f->loc.line, lift_text(f->formula));
+    search_say(r, "fact %s %s line %d: %s",
+               f->point == FACT_AFTER_CALLS ? "after calls of" : "after the loop of", f->func,
+               f->loc.line, lift_text(f->formula));
   }
   return added;
 }
 
 /* The polyhedral invariants of an attempt, proven on the original program,
  * as facts. */
-int learn_facts(Run *r, Attempt *at, Work w) {
+int search_learn_facts(Run *r, Attempt *at, Work w) {
   if (!at->cl.poly.invariants.len || r->in->no_facts)
     return 0;
   return learn_lifted(r, at->cl.abs, &at->cl.poly, w, false);
@@ -92,7 +93,8 @@ static bool callee_with_array_loops(Program *p, Func *f) {
     return false;
   bool called = false;
   for (int i = 0; i < p->funcs.len && !called; i++)
-    called = p->funcs.data[i] != f && p->funcs.data[i]->body && stmt_calls(p->funcs.data[i]->body, f);
+    called = p->funcs.data[i] != f && p->funcs.data[i]->body &&
+             stmt_calls(p->funcs.data[i]->body, f);
   LoopsOver lo = {false};
   for (int i = 0; called && i < f->body->stmts.len; i++)
     if (f->body->stmts.data[i]->kind == S_LOOP)
@@ -123,10 +125,10 @@ static Answer own_invariants(Answer *a, Func *f) {
  * f's states with theirs: on section 5.5's partition, 77 polyhedra at f's
  * exit, too many to lift in time; alone, a few. Returns how many facts are
  * new. */
-int learn_callee_facts(Run *r, Work w) {
+int search_callee_facts(Run *r, Work w) {
   if (r->in->no_facts)
     return 0;
-  WorkScope all = begin(r, w);
+  WorkScope all = search_begin(r, w);
   int added = learn_callee_facts_within(r);
   work_end(all);
   return added;
@@ -144,7 +146,7 @@ static int learn_callee_facts_within(Run *r) {
     Work mine = work_left() / todo--;
     if (mine < WORK_OF_SECONDS(0.5))
       break;
-    Program *p = reparse_from(r, f->name);
+    Program *p = search_reparse_from(r, f->name);
     CellOptions co = r->in->cells;
     co.havoc_globals = true;
     diag_capture(true);
@@ -156,15 +158,15 @@ static int learn_callee_facts_within(Run *r) {
     diag_capture(false);
     if (!ok)
       continue;
-    BackendOptions bo = polyhedra_options(r, left(r));
+    BackendOptions bo = search_polyhedra_options(r, search_left(r));
     bo.want_invariants = true;
     deadline_phase("the polyhedra engine on a callee alone");
     WorkScope poly = work_begin((Work)(mine * 0.2));
     Answer a = backend_invariants(&backend_polyhedra, abs, &bo);
     work_end(poly);
     Answer own = own_invariants(&a, find_func(abs, f->name));
-    say(r, "%s alone: %d invariants from the polyhedra (%.2f s)", f->name, own.invariants.len,
-        a.seconds);
+    search_say(r, "%s alone: %d invariants from the polyhedra (%.2f s)", f->name,
+               own.invariants.len, a.seconds);
     if (own.invariants.len)
       added += learn_lifted(r, abs, &own, (Work)(mine * 0.8), true);
   }
@@ -183,17 +185,17 @@ static int learn_callee_facts_within(Run *r) {
  * proved by computing the sums from re-checked facts: true, or nothing
  * concluded (a wrong assertion is left to the attempts, which may find
  * its counterexample). */
-bool sums_of_arrays(Run *r) {
-  if (exact_arrays_only(r))
+bool search_sums(Run *r) {
+  if (search_exact_arrays_only(r))
     return false;
   deadline_phase("sums over arrays");
   LiftedVec facts = {0};
   const char *why = NULL;
   double t0 = clock_now();
-  WorkScope s = begin(r, share(r, SUMS_SHARE));
+  WorkScope s = search_begin(r, search_share(r, SUMS_SHARE));
   bool ok = reductions_prove(r->orig, r->in->deadline, &facts, &why);
   Work w = work_end(s);
-  say(r, "sums over arrays: %s (%.2f s, work %.2f)", ok ? "proved" : why, clock_now() - t0,
+  search_say(r, "sums over arrays: %s (%.2f s, work %.2f)", ok ? "proved" : why, clock_now() - t0,
       work_seconds(w));
   if (!ok)
     return false;
@@ -214,17 +216,18 @@ bool sums_of_arrays(Run *r) {
  * original program within fraction of the work: when the proven exclude
  * the error, that is the proof. True when that decided the verdict;
  * *unfinished tells whether the work ran out before the re-check ended. */
-bool from_words(Run *r, double fraction, bool *unfinished) {
+bool search_words(Run *r, double fraction, bool *unfinished) {
   *unfinished = false;
   if (search_over(r))
     return false;
   deadline_phase("conjectures from the program text");
   double t0 = clock_now();
   LiftedVec v = {0};
-  WorkScope s = begin(r, share(r, fraction));
+  WorkScope s = search_begin(r, search_share(r, fraction));
   int refuted = 0;
-  int n = learn_words(r->orig, &v, runs_of(share(r, fraction / 10)), r->in->deadline, &refuted);
-  bool safe = n && !search_over(r) && recheck_proves_safety(r->orig, &v, left(r));
+  long long runs = search_runs_of(search_share(r, fraction / 10));
+  int n = learn_words(r->orig, &v, runs, r->in->deadline, &refuted);
+  bool safe = n && !search_over(r) && recheck_proves_safety(r->orig, &v, search_left(r));
   *unfinished = !safe && work_exhausted();
   work_end(s);
   if (!n)
@@ -232,8 +235,8 @@ bool from_words(Run *r, double fraction, bool *unfinished) {
   int proven = 0;
   for (int i = 0; i < v.len; i++)
     proven += v.data[i].checked > 0;
-  say(r, "conjectures from the program text: %d, %d refuted by runs, %d proven%s (%.2f s)", n,
-      refuted, proven, safe ? ", the error unreachable" : "", clock_now() - t0);
+  search_say(r, "conjectures from the program text: %d, %d refuted by runs, %d proven%s (%.2f s)",
+             n, refuted, proven, safe ? ", the error unreachable" : "", clock_now() - t0);
   if (safe) {
     if (r->in->lift_invariants) /* (for --invariants and the witness) */
       recheck_prune(&v, r->in->write_deadline - clock_now());

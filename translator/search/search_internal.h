@@ -27,7 +27,7 @@ typedef enum {
   OUT_UNUSABLE,        /* the precision cannot be had (focus, coverage) */
 } Outcome;
 
-extern const char *const outcome_names[];
+extern const char *const search_outcome_names[];
 
 /* One attempt: a precision's cells, solved by the polyhedra and Spacer. */
 typedef struct Attempt {
@@ -60,81 +60,81 @@ typedef struct Run {
 
 /* The time to the deadline: the engines' clock limit (their work has its
  * own, work.h). */
-double left(Run *r);
-Work min_work(Work a, Work b);
+double search_left(Run *r);
+static inline Work min_work(Work a, Work b) { return a < b ? a : b; }
 /* The work the search has done, and what its budget has left. */
-Work spent(Run *r);
-Work rest(Run *r);
+Work search_spent(Run *r);
+Work search_rest(Run *r);
 /* A fraction of the whole budget. */
-Work share(Run *r, double fraction);
+Work search_share(Run *r, double fraction);
 /* A phase that may spend w, within what the search has left (work_end
  * closes it). */
-WorkScope begin(Run *r, Work w);
+WorkScope search_begin(Run *r, Work w);
 /* Is the search over: its budget spent, or the deadline near? */
 bool search_over(Run *r);
 /* A -v line. */
-void say(Run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void search_say(Run *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Options for the polyhedra engine within seconds (no tool path). */
-BackendOptions polyhedra_options(Run *r, double seconds);
+BackendOptions search_polyhedra_options(Run *r, double seconds);
 /* A run of the original program reached the error: the verdict false, the
  * run (its inputs go into a witness), what found it (NULL: as it was) and
  * the precision of the attempt that found it (NULL: none). The one place a
  * false is recorded. */
-void found_bug(Run *r, const Replay *rp, const char *how, const char *precision);
+void search_found_bug(Run *r, const Replay *rp, const char *how, const char *precision);
 /* The verdict is known: in->answered hears it (once, not with clauses). */
-void answer(Run *r);
+void search_answer(Run *r);
 /* Are all arrays of the program exact for the cells (--exact: a cell per
  * element)? Then nothing is lost that a sum would need. */
-bool exact_arrays_only(Run *r);
+bool search_exact_arrays_only(Run *r);
 
 /* ---- search_refine.c: attempts at precision after precision ---- */
 
-void refine(Run *r);
+void search_refine(Run *r);
 
 /* ---- search_attempt.c: one attempt ---- */
 
 /* The constant sizes of the program's arrays: the bounds worth reading as
  * parameters (loops over an array compare with its size). */
-SearchSizes array_sizes(Program *p);
+SearchSizes search_array_sizes(Program *p);
 /* The normalized program again (from entry), for a change of its own. */
-Program *reparse_from(Run *r, const char *entry);
-Program *reparse(Run *r);
+Program *search_reparse_from(Run *r, const char *entry);
+Program *search_reparse(Run *r);
 /* The attempt, remembered as the last one that had cells (the clauses). */
-void keep_attempt(Run *r, const Attempt *at);
+void search_keep_attempt(Run *r, const Attempt *at);
 /* Spacer: the one asked for, or both at once (the first answer wins). */
-SpacerResult solve(Run *r, Chc *c, double seconds);
+SpacerResult search_solve(Run *r, Chc *c, double seconds);
 /* One attempt at->pr within slice of work (a scope of its own). */
-Outcome attempt(Run *r, Attempt *at, Work slice);
+Outcome search_attempt(Run *r, Attempt *at, Work slice);
 /* The lifted invariants of a proof, re-checked (lift_invariants). */
-void lift_proof(Run *r, Attempt *at, Answer *a);
+void search_lift_proof(Run *r, Attempt *at, Answer *a);
 
 /* ---- search_facts.c: facts proven on the way, proofs without cells ---- */
 
 /* The polyhedral invariants of an attempt, proven on the original
  * program, as facts; how many are new. */
-int learn_facts(Run *r, Attempt *at, Work w);
+int search_learn_facts(Run *r, Attempt *at, Work w);
 /* Facts of the functions that others call, each analysed alone. */
-int learn_callee_facts(Run *r, Work w);
+int search_callee_facts(Run *r, Work w);
 /* Conjectures from the program's words, re-checked within fraction of the
  * work: true when they prove it (the verdict is set); *unfinished when the
  * work ran out first. */
-bool from_words(Run *r, double fraction, bool *unfinished);
+bool search_words(Run *r, double fraction, bool *unfinished);
 /* Sums over arrays computed from re-checked facts: true when they prove
  * it (the verdict is set). */
-bool sums_of_arrays(Run *r);
+bool search_sums(Run *r);
 
 /* ---- search_runs.c: runs of the original program ---- */
 
 /* Statements of the interpreter for w's worth of work. */
-long long runs_of(Work w);
+long long search_runs_of(Work w);
 /* Every run, when there are few: true when that decided. */
-bool every_run(Run *r);
+bool search_every_run(Run *r);
 /* The first random runs, before any attempt: true on a bug. */
-bool first_runs(Run *r);
+bool search_first_runs(Run *r);
 /* The rest of them, after a first attempt that did not prove: true on a
  * bug. */
-bool more_runs(Run *r);
+bool search_more_runs(Run *r);
 /* A back-end's false stands only if a random run reaches the error. */
-void confirm_false(Run *r);
+void search_confirm_false(Run *r);
 
 #endif /* A2S_SEARCH_INTERNAL_H */

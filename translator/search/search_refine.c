@@ -28,24 +28,27 @@
 static Work slice_of(Run *r, Precision *pr, Precisions *ps) {
   /* the first attempt, the best candidate, a large share: most tasks are
    * decided there */
-  Work s = pr->slice ? pr->slice : pr->quick || r->res.log.len ? share(r, 1.0 / 8) : share(r, 0.5);
+  Work s = pr->slice                       ? pr->slice
+           : pr->quick || r->res.log.len ? search_share(r, 1.0 / 8)
+                                         : search_share(r, 0.5);
   int standing = 0;
   for (int i = 0; i < ps->len; i++)
     standing += !ps->data[i]->retired;
   if (standing <= 1)
-    s = rest(r);
+    s = search_rest(r);
   if (s < WORK_OF_SECONDS(1))
     s = WORK_OF_SECONDS(1);
-  return min_work(s, rest(r));
+  return min_work(s, search_rest(r));
 }
 
 static void log_attempt(Run *r, Attempt *at, Outcome out, double seconds) {
-  SearchAttempt a = {at->cl.line, at->pr->why, at->note, outcome_names[out], seconds, at->work,
+  SearchAttempt a = {at->cl.line, at->pr->why, at->note, search_outcome_names[out], seconds,
+                     at->work,
                      r->facts.len > 0};
   vec_push(&r->res.log, a);
-  say(r, "attempt %d: %s (%s)%s: %s%s%s (%.2f s, work %.2f)", r->res.log.len,
+  search_say(r, "attempt %d: %s (%s)%s: %s%s%s (%.2f s, work %.2f)", r->res.log.len,
       at->cl.line[0] ? at->cl.line : "automatic cells", at->pr->why,
-      r->facts.len ? ", with facts" : "", outcome_names[out], at->note ? ": " : "",
+      r->facts.len ? ", with facts" : "", search_outcome_names[out], at->note ? ": " : "",
       at->note ? xone_line(at->note) : "", seconds,
       work_seconds(at->work));
 }
@@ -67,13 +70,13 @@ static void proved(Run *r, Attempt *at) {
       at->prog && at->prog != r->orig && at->prog != r->res.ghosts && r->facts.len;
   if (r->in->clauses)
     return;
-  answer(r);
+  search_answer(r);
   SearchClauses *cl = &at->cl;
-  lift_proof(r, at, cl->poly.verdict == VERDICT_TRUE ? &cl->poly : &(Answer){0});
+  search_lift_proof(r, at, cl->poly.verdict == VERDICT_TRUE ? &cl->poly : &(Answer){0});
   if (cl->poly.verdict != VERDICT_TRUE && cl->c && r->in->lift_invariants) {
     Answer a = {0};
     spacer_invariants(cl->c, &cl->sr, &a, "spacer");
-    lift_proof(r, at, &a);
+    search_lift_proof(r, at, &a);
   }
 }
 
@@ -88,9 +91,9 @@ static void proved(Run *r, Attempt *at) {
  * invariants mention the ghosts). True when the verdict is known (the
  * rest of the random runs follow a failed attempt). */
 static bool ghost_attempt(Run *r, Precision *pr) {
-  if (exact_arrays_only(r))
+  if (search_exact_arrays_only(r))
     return false;
-  Program *p = reparse(r);
+  Program *p = search_reparse(r);
   if (!p)
     return false;
   inline_calls_with_loops(p, p->entry);
@@ -103,18 +106,18 @@ static bool ghost_attempt(Run *r, Precision *pr) {
   double t0 = clock_now();
   Attempt at = {.pr = pr, .prog = p};
   pr->attempts++;
-  Outcome out = attempt(r, &at, share(r, GHOST_SHARE));
+  Outcome out = search_attempt(r, &at, search_share(r, GHOST_SHARE));
   pr->attempts--;
   if (out == OUT_PROOF) /* only then: the program is not the one refined */
-    keep_attempt(r, &at);
+    search_keep_attempt(r, &at);
   if (out == OUT_BUG) { /* a run of p, not of the original: not recorded */
-    say(r, "with %s: a counterexample, left to the attempts on the program itself", what);
+    search_say(r, "with %s: a counterexample, left to the attempts on the program itself", what);
     out = OUT_UNKNOWN;
   }
   at.note = at.note ? xformat("with %s: %s", what, at.note) : xformat("with %s", what);
   log_attempt(r, &at, out, clock_now() - t0);
   if (out != OUT_PROOF)
-    return more_runs(r);
+    return search_more_runs(r);
   at.how = xformat("%s, %s", at.how, what);
   r->res.ghosts = p;
   proved(r, &at);
@@ -149,7 +152,7 @@ static Precisions candidates(Run *r) {
     pr->score = 110;
     vec_push(&ps, pr);
   }
-  say(r, "%d precisions to try", ps.len);
+  search_say(r, "%d precisions to try", ps.len);
   return ps;
 }
 
@@ -177,20 +180,20 @@ static void next_turn(Run *r, Attempt *at, Outcome out, Precisions *ps, Work sli
  * callees' facts in the first round, more candidates from them, and every
  * precision a new turn with them. */
 static void learn_between(Run *r, Attempt *at, Precisions *ps) {
-  if (r->in->no_refine || r->facts_rounds >= 3 || rest(r) <= share(r, 0.25))
+  if (r->in->no_refine || r->facts_rounds >= 3 || search_rest(r) <= search_share(r, 0.25))
     return;
   r->facts_rounds++;
   /* (a fifth of the work, however much: the callees' facts are learned
    * once, and stop when their re-check is done) */
-  int n = r->facts_rounds == 1 ? learn_callee_facts(r, share(r, 0.4)) : 0;
-  n += learn_facts(r, at, min_work(share(r, 0.15), WORK_OF_SECONDS(5)));
+  int n = r->facts_rounds == 1 ? search_callee_facts(r, search_share(r, 0.4)) : 0;
+  n += search_learn_facts(r, at, min_work(search_share(r, 0.15), WORK_OF_SECONDS(5)));
   if (!n)
     return;
-  say(r, "%d new proven facts (%d in all)", n, r->facts.len);
+  search_say(r, "%d new proven facts (%d in all)", n, r->facts.len);
   int had = ps->len;
   precision_more(r->orig, &r->facts, ps);
   if (ps->len > had)
-    say(r, "%d more precisions from the facts", ps->len - had);
+    search_say(r, "%d more precisions from the facts", ps->len - had);
   for (int i = 0; i < ps->len; i++)
     if (ps->data[i]->retired && ps->data[i]->attempts < 2)
       ps->data[i]->retired = false;
@@ -203,17 +206,17 @@ static void give_up(Run *r, Outcome last, const char *last_note) {
   bool out_of_work = !out_of_time && search_over(r);
   int n = r->res.log.len;
   r->res.why = out_of_time ? xformat("timeout after %.0f s (%d attempts; the last: %s)",
-                                     clock_now() - r->in->start, n, outcome_names[last])
+                                     clock_now() - r->in->start, n, search_outcome_names[last])
                : out_of_work ? xformat("the work budget of --timeout=%g is spent (%d attempts; "
                                        "the last: %s)", r->in->timeout > 0 ? r->in->timeout : 60,
-                                       n, outcome_names[last])
+                                       n, search_outcome_names[last])
                : last == OUT_SPURIOUS ? xformat("no precision tried gives a counterexample that "
                                                 "replays on the original program (%d attempts)",
                                                 n)
                                       : (last_note ? last_note : "no proof found");
 }
 
-void refine(Run *r) {
+void search_refine(Run *r) {
   Precisions ps = candidates(r);
   if (!r->in->no_refine && ghost_attempt(r, ps.data[0]))
     return;
@@ -228,7 +231,7 @@ void refine(Run *r) {
   bool words = !r->in->no_facts && !r->in->no_refine;
   bool harness = words && lift_words_harness(r->orig);
   bool unfinished = !harness;
-  if (harness && from_words(r, WORDS_FIRST_SHARE, &unfinished))
+  if (harness && search_words(r, WORDS_FIRST_SHARE, &unfinished))
     return;
   Outcome last = OUT_UNKNOWN;
   const char *last_note = NULL;
@@ -242,25 +245,25 @@ void refine(Run *r) {
     if (harness && !r->res.log.len)
       slice = min_work(slice, WORK_OF_SECONDS(HARNESS_FIRST_SECONDS));
     pr->attempts++;
-    Outcome out = attempt(r, &at, slice);
-    keep_attempt(r, &at);
+    Outcome out = search_attempt(r, &at, slice);
+    search_keep_attempt(r, &at);
     log_attempt(r, &at, out, clock_now() - t0);
     if (out != OUT_UNUSABLE) {
       last = out;
       last_note = at.note;
     }
     bool first = r->res.log.len == 1 && out != OUT_PROOF && out != OUT_BUG;
-    if (first && more_runs(r))
+    if (first && search_more_runs(r))
       return;
-    if (first && words && unfinished && from_words(r, WORDS_SHARE, &unfinished))
+    if (first && words && unfinished && search_words(r, WORDS_SHARE, &unfinished))
       return;
     if (out == OUT_PROOF) {
       proved(r, &at);
       return;
     }
     if (out == OUT_BUG) {
-      found_bug(r, &at.bug, at.how, at.cl.line);
-      say(r, "replayed: %s", r->res.bug);
+      search_found_bug(r, &at.bug, at.how, at.cl.line);
+      search_say(r, "replayed: %s", r->res.bug);
       return;
     }
     next_turn(r, &at, out, &ps, slice);

@@ -14,18 +14,18 @@
  * runs are too long. */
 #define EXEC_SHARE 0.15
 
-long long runs_of(Work w) { return w > 0 ? RUN_STATEMENTS(w) : 0; }
+long long search_runs_of(Work w) { return w > 0 ? RUN_STATEMENTS(w) : 0; }
 
 /* A program with no input (or inputs few enough to enumerate) is decided
  * by running it: every run safe is a proof, one run reaching the error a
  * counterexample. */
-bool every_run(Run *r) {
+bool search_every_run(Run *r) {
   deadline_phase("running every run of the program");
   double t0 = clock_now();
-  AllRuns all = replay_all_runs(r->orig, runs_of(share(r, EXEC_SHARE)));
+  AllRuns all = replay_all_runs(r->orig, search_runs_of(search_share(r, EXEC_SHARE)));
   if (all.decided && !all.safe)
-    say(r, "a run of the original program reaches the error: %s", all.cex.description);
-  say(r, "every run: %s (%ld runs, %lld statements, %.2f s)",
+    search_say(r, "a run of the original program reaches the error: %s", all.cex.description);
+  search_say(r, "every run: %s (%ld runs, %lld statements, %.2f s)",
       !all.decided ? all.why : all.safe ? "none reaches the error" : "one reaches the error",
       all.cex.runs, all.steps, clock_now() - t0);
   if (!all.decided)
@@ -36,38 +36,39 @@ bool every_run(Run *r) {
     r->res.verdict = VERDICT_TRUE;
     r->res.how = how;
   } else {
-    found_bug(r, &all.cex, how, NULL);
+    search_found_bug(r, &all.cex, how, NULL);
   }
   return true;
 }
 
 /* Random runs within w's worth of statements: a bug found is the verdict. */
 static bool random_runs(Run *r, Work w) {
-  Replay cex = replay_random(r->orig, runs_of(w));
+  Replay cex = replay_random(r->orig, search_runs_of(w));
   if (!cex.found)
     return false;
-  say(r, "a run of the original program reaches the error: %s", cex.description);
-  found_bug(r, &cex, "random runs", NULL);
+  search_say(r, "a run of the original program reaches the error: %s", cex.description);
+  search_found_bug(r, &cex, "random runs", NULL);
   return true;
 }
 
-bool first_runs(Run *r) {
+bool search_first_runs(Run *r) {
   deadline_phase("random runs of the program");
-  return random_runs(r, min_work(share(r, QUICK_SEARCH), WORK_OF_SECONDS(FIRST_RUNS)));
+  return random_runs(r, min_work(search_share(r, QUICK_SEARCH), WORK_OF_SECONDS(FIRST_RUNS)));
 }
 
-bool more_runs(Run *r) {
-  Work w = min_work(share(r, QUICK_SEARCH), WORK_OF_SECONDS(1)) - WORK_OF_SECONDS(FIRST_RUNS);
+bool search_more_runs(Run *r) {
+  Work w = min_work(search_share(r, QUICK_SEARCH), WORK_OF_SECONDS(1)) -
+           WORK_OF_SECONDS(FIRST_RUNS);
   if (w <= 0)
     return false;
-  return random_runs(r, min_work(w, rest(r)));
+  return random_runs(r, min_work(w, search_rest(r)));
 }
 
-void confirm_false(Run *r) {
-  Replay rp = replay_random(r->orig, runs_of(min_work(rest(r), WORK_OF_SECONDS(5))));
+void search_confirm_false(Run *r) {
+  Replay rp = replay_random(r->orig, search_runs_of(min_work(search_rest(r), WORK_OF_SECONDS(5))));
   if (rp.found) {
-    say(r, "replayed: %s", rp.description);
-    found_bug(r, &rp, NULL, NULL);
+    search_say(r, "replayed: %s", rp.description);
+    search_found_bug(r, &rp, NULL, NULL);
   } else {
     r->res.why = "the abstract counterexample does not replay on the original program";
   }
