@@ -420,6 +420,10 @@ static SearchInput search_input(Options *o, double start, double seconds) {
   return in;
 }
 
+/* --backend names one other than Spacer: it runs alone on the cells of
+ * the options. */
+static bool other_backend(const Options *o) { return o->backend && strcmp(o->backend, "spacer"); }
+
 /* Usage errors before any work (the random runs could end with a
  * verdict): 0 or EXIT_USAGE, said. */
 static int check_usage(Options *o) {
@@ -433,7 +437,7 @@ static int check_usage(Options *o) {
     return usage("--witness %s: a directory, or its directory cannot be written", o->witness);
   if (o->svcomp_output && json(o))
     return usage("%s", "--svcomp-output prints one word, --format=json one object: not both");
-  if (o->backend && strcmp(o->backend, "spacer")) {
+  if (other_backend(o)) {
     const Backend *be = find_backend(o->backend);
     if (!be || be == &backend_spacer_node)
       return usage("unknown --backend '%s' (spacer, polyhedra, cpachecker, flata, interproc)",
@@ -466,7 +470,7 @@ int verify_main(Options *o) {
   Program *abs = load_program(o, o->inputs.data[0], &v.in.orig);
   if (!abs)
     return EXIT_USAGE;
-  if (o->backend && strcmp(o->backend, "spacer")) {
+  if (other_backend(o)) {
     v.in.backend = find_backend(o->backend);
     v.in.abs = abs;
   }
