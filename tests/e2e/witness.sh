@@ -42,6 +42,14 @@ run_check false_input.c violation 2 --timeout=30 &&
   { grep -q 'value: "\\\\result == -3"' w.yml || { fail "false_input.c: the value -3 is missing"; cat w.yml; }; }
 run_check false_random.c violation 3 --timeout=30 &&
   { grep -q '^engine: random runs' out.txt || note "false_random.c: found by $(grep '^engine' out.txt), not the random runs"; }
+# found by the random runs after a first attempt (not usable: its focus
+# leaves the read unobserved), not by those before it: the witness has
+# the run's inputs all the same
+run_check false_later_runs.c violation 2 -v --cells a=1 --focus 'a_x1 == 0' --timeout=30 && {
+  grep -q '^engine: random runs' out.txt && grep -q 'attempt 1: .*not usable' err.txt ||
+    fail "false_later_runs.c: not found by the random runs after the first attempt: $(grep '^engine' out.txt)"
+  grep -q 'value: "\\\\result == 93"' w.yml || { fail "false_later_runs.c: the value 93 is missing"; cat w.yml; }
+}
 run_check data_model.c violation 0 --64 --timeout=30 &&
   { grep -q 'data_model: "LP64"' w.yml || fail "data_model.c --64: not LP64"; }
 run_check data_model.c correctness 0 --32 --timeout=30 &&

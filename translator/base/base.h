@@ -20,6 +20,9 @@ void *xalloc(size_t size);
 /* Copy of s (or of its first n bytes) in the arena. */
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* Copy of s (NULL: "") on one line, whatever tools said: newlines, returns
+ * and tabs become spaces (a verdict's reason, an attempt's note). */
+char *xone_line(const char *s);
 /* Greatest common divisor of |a| and |b| (0 when both are 0). */
 long long gcd_ll(long long a, long long b);
 /* printf into a fresh arena string. */

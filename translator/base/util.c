@@ -60,6 +60,14 @@ char *xstrndup(const char *s, size_t n) {
 
 char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 
+char *xone_line(const char *s) {
+  char *t = xstrdup(s ? s : "");
+  for (char *c = t; *c; c++)
+    if (*c == '\n' || *c == '\r' || *c == '\t')
+      *c = ' ';
+  return t;
+}
+
 char *xvformat(const char *fmt, va_list ap) {
   va_list again;
   va_copy(again, ap);

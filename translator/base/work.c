@@ -2,6 +2,9 @@
  * work.c -- the work meter and its scopes (work.h).
  */
 #include "work.h"
+#include "base.h"
+
+#include <stdio.h>
 
 static Work charged;
 static Work limit = WORK_UNLIMITED;
@@ -36,3 +39,10 @@ Work work_left(void) {
 bool work_exhausted(void) { return work_left() <= 0; }
 
 double work_seconds(Work w) { return (double)w / WORK_RATE; }
+
+void work_vsay(double start, Work from, const char *fmt, va_list ap) {
+  fprintf(stderr, "arr2scalar: [%5.2f s, work %6.2f] ", clock_now() - start,
+          work_seconds(work_spent() - from));
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+}

@@ -17,6 +17,7 @@
 #ifndef A2S_WORK_H
 #define A2S_WORK_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 
 typedef long long Work;
@@ -74,5 +75,10 @@ bool work_exhausted(void);
 
 /* Work as seconds at the reference rate (for reports: -v, json). */
 double work_seconds(Work w);
+
+/* A line of -v on stderr: "arr2scalar: [S s, work W] " (the seconds on the
+ * clock since start, the work done since from, in seconds' worth), then
+ * the message. One format for verify's search and its command. */
+void work_vsay(double start, Work from, const char *fmt, va_list ap);
 
 #endif /* A2S_WORK_H */
