@@ -190,6 +190,12 @@ solved() { # EXAMPLE
   # (verify's own time limit, 60 s, and a little more for writing the file)
   "$bin" --emit=chc --facts --timeout=67 "$src/examples/$b.c" -o "e_$b.smt2" 2>"e_$b.err" ||
     { fail "$b: --emit=chc --facts: $(head -3 "e_$b.err")"; return; }
+  # (proved by the program's words, no attempt decided: the clauses of the
+  # first precision alone, which --no-refine tries without the words)
+  if head -1 "e_$b.smt2" | grep -q "^; verify's first precision: .*; its verdict: true$"; then
+    "$bin" --emit=chc --facts --no-refine --timeout=67 "$src/examples/$b.c" -o "e_$b.smt2" \
+      2>"e_$b.err" || { fail "$b: --emit=chc --facts --no-refine: $(head -3 "e_$b.err")"; return; }
+  fi
   # (verify's own verdicts on the examples are tested by refinement.sh)
   head -1 "e_$b.smt2" | grep -q "^; verify's deciding attempt: .*; its verdict: true$" ||
     { note "$b: verify's search did not prove it this time: $(head -1 "e_$b.smt2")"; return; }
@@ -201,7 +207,9 @@ solved() { # EXAMPLE
   esac
 }
 for b in array_copy sentinel matrix_init slice_init reverse; do solved "$b"; done
-[ $chc_solved -ge 4 ] || fail "z3 solves only $chc_solved of the examples' --facts files"
+# (three at least: slice_init is proved by the words alone, and one search
+# may end otherwise on a loaded machine)
+[ $chc_solved -ge 3 ] || fail "z3 solves only $chc_solved of the examples' --facts files"
 
 # recursion: summaries, used inside the recursive function itself
 recursive() { # NAME FUNC SIGNATURE

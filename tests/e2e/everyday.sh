@@ -8,7 +8,8 @@
 # checked by the caller at the position too: an end, or the reason the
 # search stopped; tables where each element follows from the one before
 # (evenly spaced values, running totals, weights doubling from the back),
-# checked element by element and at their first or last element.
+# checked element by element and at their first or last element; a window
+# cleared, checked with one conditional check over the whole buffer.
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone

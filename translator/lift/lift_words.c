@@ -373,6 +373,19 @@ static void atoms_of(Expr *c, void *arg) {
   }
 }
 
+/* The comparisons in the branches of each `?:` of e. */
+static void branches_of(Expr *e, AtomsIn *in) {
+  if (!e)
+    return;
+  if (e->kind == E_COND) {
+    comparisons(e->lhs, atoms_of, in);
+    comparisons(e->rhs, atoms_of, in);
+  }
+  branches_of(e->lhs, in);
+  branches_of(e->rhs, in);
+  branches_of(e->cond, in);
+}
+
 typedef struct Written {
   const Var *a;
   bool yes;
@@ -466,6 +479,13 @@ static void collect(Stmt *s, void *arg) {
   bool compound = cond->kind == E_LAND || cond->kind == E_LOR || cond->kind == E_COND;
   AtomsIn in = {c->w, c->fn, exit || piece || keeps, exit, compound ? NULL : flag, value};
   comparisons(cond, atoms_of, &in);
+  /* a choice between two checks (`lo <= k && k < hi ? a[k] == v : a[k] ==
+   * old[k]`): each branch's comparisons are atoms of their own, each true
+   * over its part of the range, which the choice alone is not */
+  if (s->kind == S_ASSERT || s->kind == S_ASSUME) {
+    AtomsIn branch = {c->w, c->fn, false, false, NULL, 0};
+    branches_of(cond, &branch);
+  }
   /* a flag's guard of several comparisons (`x[k] < lo || x[k] > hi`):
    * the element it finds has them all, as one atom */
   if (flag && compound) {
@@ -1263,6 +1283,23 @@ static void in_step(LiftedVec *out, Func *f, Stmt *loop, const VarVec *vars, Nam
   }
 }
 
+typedef struct Declared {
+  const Var *v;
+  bool yes;
+} Declared;
+
+static void declares(Stmt *s, void *arg) {
+  Declared *d = arg;
+  d->yes |= s->kind == S_DECL && s->var == d->v;
+}
+
+/* Is v declared in s (a variable of a block inside it)? */
+static bool declared_in(Stmt *s, const Var *v) {
+  Declared d = {v, false};
+  stmt_walk(s, declares, &d);
+  return d.yes;
+}
+
 /* The writes `arr[i] = x` of a loop, one index, x a variable. */
 static void stores_of(Stmt *s, void *arg) {
   StmtVec *found = arg;
@@ -1286,7 +1323,9 @@ static void last_stored(LiftedVec *out, Func *f, Stmt *loop, Naming *nm, int *no
     Var *i = uncast(st->idx.data[0])->var, *x = uncast(st->expr)->var;
     long long step = step_of(f, loop, i);
     Z3_ast i0 = step == 1 || step == -1 ? start_of(f, loop, i, nm) : NULL;
-    if (!i0 || x == i)
+    /* (x is the user's, with a value at the head: not a temporary of
+     * normalization, not declared in the body, `int t2 = t[j]; t[i] = t2;`) */
+    if (!i0 || x == i || x->role != ROLE_USER || declared_in(loop->body, x))
       continue;
     Z3_ast at_start = Z3_mk_eq(z, name_var(i, nm), i0);
     Z3_ast before = Z3_mk_sub(z, 2, (Z3_ast[]){name_var(i, nm), smt_num(step)});
