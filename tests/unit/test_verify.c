@@ -11,6 +11,7 @@
 #include "helpers.h"
 
 #include "chc.h"
+#include "proc.h"
 #include "replay.h"
 #include "smt.h"
 #include "spacer.h"
@@ -366,14 +367,26 @@ static void memory_of_checks(void **state) {
   Z3_context z = smt_ctx();
   Z3_ast f = Z3_mk_gt(z, smt_int_const("x"), smt_num(3));
   smt_set_memory(16);
+  long limit = proc_resident_mb() + 16;
   assert_int_equal(smt_check(f, 2), Z3_L_TRUE);
-  size_t n = 64 << 20; /* resident: touched */
-  char *big = malloc(n);
-  assert_non_null(big);
-  memset(big, 1, n);
+  /* Touch memory until the resident size is past the budget: a fixed
+   * amount is not enough, since what the allocator held when the budget
+   * was set (AddressSanitizer's quarantine of freed blocks) can be given
+   * back to the system meanwhile. */
+  enum { CHUNK = 16 << 20, CHUNKS_MAX = 64 };
+  char *chunks[CHUNKS_MAX];
+  int used = 0;
+  while (used < CHUNKS_MAX && proc_resident_mb() <= limit + 8) {
+    chunks[used] = malloc(CHUNK);
+    assert_non_null(chunks[used]);
+    memset(chunks[used], 1, CHUNK);
+    used++;
+  }
+  assert_true(proc_resident_mb() > limit + 8);
   assert_int_equal(smt_check(f, 2), Z3_L_UNDEF);
   assert_null(smt_dnf(f, NULL, 4, 2));
-  free(big);
+  for (int i = 0; i < used; i++)
+    free(chunks[i]);
   smt_set_memory(0);
   assert_int_equal(smt_check(f, 2), Z3_L_TRUE);
 }
