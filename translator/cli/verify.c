@@ -19,6 +19,7 @@
  */
 #include "deadline.h"
 #include "driver.h"
+#include "frontend.h"
 #include "search_api.h"
 #include "smt.h"
 #include "witness.h"
@@ -62,6 +63,8 @@ const char verify_help[] =
     "                     the automatic cells): no refinement, no sums over\n"
     "                     arrays, no ghost totals\n"
     "  -v                 explain on stderr, one line per attempt\n"
+    "  --entry f          analyse f alone; when an ACSL contract precedes it,\n"
+    "                     the contract is the property (README: ACSL contracts)\n"
     "  and the abstraction and front-end options of arr2scalar --help: given,\n"
     "  they are the first precision tried (verify still refines them)\n"
     "\n"
@@ -134,6 +137,8 @@ static void print_verdict(const SearchResult *res, void *arg) {
            "does not prove it\n", res->facts);
   if (res->how && res->verdict != VERDICT_UNKNOWN)
     printf("engine: %s\n", res->how);
+  if (res->verdict == VERDICT_FALSE && res->bug)
+    printf("counterexample: %s\n", xone_line(res->bug));
   if (res->why)
     printf("reason: %s\n", xone_line(res->why));
   fflush(stdout);
@@ -448,6 +453,61 @@ static int check_usage(Options *o) {
   return 0;
 }
 
+/* A contract whose checks come in several parts (acsl.h): each part
+ * verified on its own, with an equal share of the work and of the time
+ * left; false as soon as one part is false (its counterexample names the
+ * clause), true when every part is, unknown otherwise. */
+static int verify_parts(Verify *v, int parts) {
+  Options *o = v->o;
+  SearchResult res = {0};
+  Verdict all = VERDICT_TRUE;
+  const char *why = NULL;
+  void (*answered)(const SearchResult *, void *) = v->in.answered;
+  v->in.answered = NULL;
+  double end = v->in.deadline;
+  /* first the whole contract, with a tenth: a bug the random runs find
+   * at once, or a proof as easy together as apart; then the parts share
+   * the rest */
+  Work whole = v->in.budget, budget = whole * 9 / 10 / parts;
+  for (int i = 0; i <= parts; i++) {
+    frontend_contract_part(i);
+    double now = clock_now();
+    Program *abs = load_program(o, o->inputs.data[0], &v->in.orig);
+    if (!abs)
+      return EXIT_USAGE;
+    double share = i ? (end - now) / (parts - i + 1) : (end - now) / 10;
+    v->in.deadline = v->in.write_deadline = now + share;
+    v->in.budget = i ? budget : whole / 10;
+    res = search_verify(&v->in);
+    if (res.failed)
+      return EXIT_INTERNAL;
+    if (o->verbose)
+      fprintf(stderr, "arr2scalar: the contract's %s: %s\n",
+              i ? xformat("part %d of %d", i, parts) : "checks all at once",
+              verdict_name(res.verdict));
+    if (res.verdict == VERDICT_FALSE || (i == 0 && res.verdict == VERDICT_TRUE)) {
+      all = res.verdict;
+      break;
+    }
+    if (i == 0)
+      continue;
+    if (res.verdict != VERDICT_TRUE && all == VERDICT_TRUE) {
+      all = VERDICT_UNKNOWN;
+      why = xformat("the contract's part %d of %d: %s", i, parts,
+                    res.why ? res.why : "unknown");
+    }
+  }
+  frontend_contract_part(0);
+  v->in.deadline = end;
+  v->in.answered = answered;
+  res.verdict = all;
+  if (all == VERDICT_UNKNOWN)
+    res.why = why;
+  if (answered)
+    answered(&res, v->in.arg);
+  return finish(v, &res);
+}
+
 int verify_main(Options *o) {
   Verify v = {.o = o, .show_invariants = o->lift_invariants};
   if (o->witness) /* the invariants of a proof go into the witness */
@@ -467,9 +527,12 @@ int verify_main(Options *o) {
   deadline_watch(v.in.deadline, 0.5, last_words, EXIT_UNKNOWN);
   smt_set_memory(o->memory_mb); /* lifting and re-checks; the engines: proc.h */
   deadline_phase("the front end");
+  frontend_check_contracts(true); /* --entry f: f's ACSL contract, if it has one */
   Program *abs = load_program(o, o->inputs.data[0], &v.in.orig);
   if (!abs)
     return EXIT_USAGE;
+  if (frontend_contract_parts() > 1 && !other_backend(o))
+    return verify_parts(&v, frontend_contract_parts());
   if (other_backend(o)) {
     v.in.backend = find_backend(o->backend);
     v.in.abs = abs;

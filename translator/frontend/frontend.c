@@ -7,6 +7,9 @@
  * ...") and translation stops after the pass.
  */
 #include "frontend_internal.h"
+#include "acsl.h"
+#include "files.h"
+#include "strbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -1638,6 +1641,58 @@ static void target_types(FE *fe, int nargs, const char *const *args, CXIndex ind
   clang_disposeTranslationUnit(tu);
 }
 
+static bool check_contracts;
+static int contract_part, contract_parts;
+
+void frontend_check_contracts(bool on) { check_contracts = on; }
+void frontend_contract_part(int part) { contract_part = part; }
+int frontend_contract_parts(void) { return contract_parts; }
+
+/* The text to parse instead of path's when the entry has a contract to
+ * check: the user's text, then the harness (acsl.h), in a file of a
+ * private directory (the clang driver preprocesses a file) whose #line
+ * keeps the user's name and lines; *dir is that directory. NULL if there
+ * is no contract or after errors. */
+static const char *with_contract(CXTranslationUnit tu, const char *path, const char **entry,
+                                 char **dir) {
+  char *src = file_read(path, 0);
+  contract_parts = 0;
+  char *harness =
+      src ? acsl_contract_harness(tu, path, src, *entry, contract_part, &contract_parts) : NULL;
+  if (!harness)
+    return NULL;
+  if (getenv("A2S_DEBUG_CONTRACT"))
+    fprintf(stderr, "%s", harness);
+  char why[256];
+  *dir = tmpdir_make("contract", why, sizeof why);
+  if (!*dir) {
+    internal_error_at((Loc){path, 0, 0}, "cannot make a directory for the contract: %s", why);
+    return NULL;
+  }
+  const char *base = strrchr(path, '/');
+  const char *parsed = xformat("%s/%s", *dir, base ? base + 1 : path);
+  StrBuf quoted = {0};
+  for (const char *c = path; *c; c++)
+    sb_printf(&quoted, "%s%c", *c == '"' || *c == '\\' ? "\\" : "", *c);
+  if (!file_write(parsed, xformat("#line 1 \"%s\"\n%s%s", sb_str(&quoted), src, harness))) {
+    internal_error_at((Loc){path, 0, 0}, "cannot write the contract's harness to %s", parsed);
+    return NULL;
+  }
+  *entry = acsl_harness_name(*entry);
+  return parsed;
+}
+
+/* args and -I the directory of path (the harness's copy of the text is
+ * elsewhere: its #include "..." must still find the user's headers). */
+static const char *const *with_include_of(const char *path, int nargs, const char *const *args) {
+  const char **more = xalloc(((size_t)nargs + 1) * sizeof *more);
+  for (int i = 0; i < nargs; i++)
+    more[i] = args[i];
+  const char *slash = strrchr(path, '/');
+  more[nargs] = slash ? xformat("-I%.*s", (int)(slash - path), path) : "-I.";
+  return more;
+}
+
 Program *parse_program(const char *path, int nargs, const char *const *args,
                        const char *entry_name) {
   FILE *probe = fopen(path, "r");
@@ -1648,6 +1703,7 @@ Program *parse_program(const char *path, int nargs, const char *const *args,
   fclose(probe);
   CXIndex index = clang_createIndex(0, 0);
   FE fe = {0};
+  char *contract_dir = NULL;
   fe.tu = clang_parseTranslationUnit(index, path, args, nargs, NULL, 0, CXTranslationUnit_None);
   Program *p = NULL;
   int clang_errors = 0;
@@ -1660,9 +1716,34 @@ Program *parse_program(const char *path, int nargs, const char *const *args,
     error_at((Loc){path, 0, 0}, "%d error(s) from the C front end", clang_errors);
     goto done;
   }
-  if (!read_token_facts(&fe, path, nargs, args, index))
-    goto done;
   int before = error_count();
+  const char *parsed = path;
+  if (check_contracts && entry_name) {
+    parsed = with_contract(fe.tu, path, &entry_name, &contract_dir);
+    if (error_count() != before)
+      goto done;
+    if (!parsed) {
+      parsed = path;
+    } else {
+      args = with_include_of(path, nargs, args);
+      nargs++;
+      clang_disposeTranslationUnit(fe.tu);
+      fe.tu = clang_parseTranslationUnit(index, parsed, args, nargs, NULL, 0,
+                                         CXTranslationUnit_None);
+      if (!fe.tu) {
+        error_at((Loc){path, 0, 0}, "libclang could not parse the contract's harness");
+        goto done;
+      }
+      report_clang_diagnostics(fe.tu, path, nargs, args, &clang_errors);
+      if (clang_errors) {
+        error_at((Loc){path, 0, 0}, "%d error(s) from the C front end in the contract",
+                 clang_errors);
+        goto done;
+      }
+    }
+  }
+  if (!read_token_facts(&fe, parsed, nargs, args, index))
+    goto done;
   target_types(&fe, nargs, args, index);
   fe.pa = pa_analyze(&fe);
   if (error_count() != before)
@@ -1708,5 +1789,7 @@ done:
   if (fe.tu)
     clang_disposeTranslationUnit(fe.tu);
   clang_disposeIndex(index);
+  if (contract_dir)
+    tmpdir_remove(contract_dir);
   return p;
 }

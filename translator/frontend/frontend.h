@@ -14,6 +14,16 @@ const char *frontend_clang_version(void);
 
 Program *parse_program(const char *path, int nclang_args, const char *const *clang_args,
                        const char *entry_name);
+/* With on, parse_program checks the ACSL contract of the entry function
+ * entry_name when it has one (acsl.h): the program's entry becomes a
+ * harness calling it (verify sets this; the translation and the reports
+ * are of the user's text alone). */
+void frontend_check_contracts(bool on);
+/* Which part of the contract the harness checks (0: all; acsl.h), and the
+ * number of parts the contract of the last program parsed has (0: it had
+ * none). */
+void frontend_contract_part(int part);
+int frontend_contract_parts(void);
 /* Parse a C expression over the given variables (used for --focus), with
  * C's types and conversions: each variable has its own type, one passed by
  * reference is a pointer (written *v); true and false are 1 and 0. NULL

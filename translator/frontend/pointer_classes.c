@@ -1064,7 +1064,9 @@ static void walk_cast(PtrAnalysis *a, CXCursor c) {
     return;
   if (to.kind == CXType_Bool)
     null_test(a, sub);
-  else if (to.kind != CXType_Pointer && to.kind != CXType_Void)
+  else if (to.kind != CXType_Pointer && to.kind != CXType_Void && !cx_is_array(to))
+    /* (an argument for `const int a[]` is cast to the parameter's type,
+     * which libclang gives as the array's, not as the pointer it is) */
     reject(c, "unsupported cast of a pointer to an integer%s", "");
 }
 

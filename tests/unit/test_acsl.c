@@ -1,0 +1,130 @@
+/* ACSL contracts read into a harness (acsl.c): what the harness of a
+ * contract asserts and assumes, the parts of a contract, and the ACSL this
+ * reading does not have rejected at its place. The verdicts on whole
+ * algorithms are e2e/contracts'. */
+#include "helpers.h"
+#include "frontend.h"
+
+#include <string.h>
+
+/* A search with two behaviors; unsigned sizes, a chained comparison. */
+static const char *const find_src =
+    "/*@ requires \\valid_read(a + (0 .. n - 1));\n"
+    "  @ behavior present:\n"
+    "  @   assumes \\exists integer k; 0 <= k < n && a[k] == v;\n"
+    "  @   ensures 0 <= \\result < n && a[\\result] == v;\n"
+    "  @ behavior absent:\n"
+    "  @   assumes \\forall integer k; 0 <= k < n ==> a[k] != v;\n"
+    "  @   ensures \\result == n;\n"
+    "  @ complete behaviors;\n"
+    "  @ disjoint behaviors present, absent;\n"
+    "  @*/\n"
+    "unsigned long find(const int *a, unsigned long n, int v) {\n"
+    "  for (unsigned long i = 0; i < n; i++)\n"
+    "    if (a[i] == v) return i;\n"
+    "  return n;\n"
+    "}\n";
+
+static Program *contract_program(const char *src, const char *entry, int part) {
+  frontend_check_contracts(true);
+  frontend_contract_part(part);
+  Program *p = normalize_text_opts(src, 0, NULL, entry);
+  frontend_contract_part(0);
+  frontend_check_contracts(false);
+  return p;
+}
+
+static int assertions_of(Program *p) {
+  int n = 0;
+  for (int i = 0; i < p->funcs.len; i++)
+    if (p->funcs.data[i]->body)
+      n += count_stmts(p->funcs.data[i], S_ASSERT);
+  return n;
+}
+
+static void harness_is_the_entry(void **state) {
+  (void)state;
+  Program *p = contract_program(find_src, "find", 0);
+  assert_non_null(p);
+  assert_string_equal(p->entry->name, "__a2s_contract_find");
+  /* the harness's inputs: the scalars (the size as a long long: below
+   * 2^63, as every object's); the array is its own */
+  assert_int_equal(p->entry->params.len, 2);
+  assert_string_equal(p->entry->params.data[0]->name, "n");
+  assert_true(p->entry->params.data[0]->type->size == 8 &&
+              !p->entry->params.data[0]->type->is_unsigned);
+  /* 4 parts: each behavior, complete, disjoint */
+  assert_int_equal(frontend_contract_parts(), 4);
+  /* present: 0 <= \result, \result < n, a[\result] == v; absent: one;
+   * complete: one; disjoint: one pair */
+  assert_int_equal(assertions_of(p), 6);
+}
+
+static void parts_check_alone(void **state) {
+  (void)state;
+  int want[] = {0, 3, 1, 1, 1};
+  for (int part = 1; part <= 4; part++) {
+    Program *p = contract_program(find_src, "find", part);
+    assert_non_null(p);
+    assert_int_equal(assertions_of(p), want[part]);
+  }
+}
+
+static void without_contracts_the_function_itself(void **state) {
+  (void)state;
+  Program *p = normalize_text_opts(find_src, 0, NULL, "find");
+  assert_non_null(p);
+  assert_string_equal(p->entry->name, "find");
+  assert_int_equal(assertions_of(p), 0);
+}
+
+/* ACSL not read: an error at the construct, naming it, and no program */
+static void unsupported_rejected_at_place(void **state) {
+  (void)state;
+  const char *call = "/*@ requires n > 0;\n"
+                     "    ensures \\result == total(a, n); */\n"
+                     "int sum(const int *a, int n) { return n; }\n";
+  assert_null(contract_program(call, "sum", 0));
+  assert_diag_at(call, "total(", "ACSL call of a logic function or predicate 'total'");
+  const char *axiomatic = "/*@ axiomatic Counts { logic integer count(integer n); } */\n"
+                          "/*@ ensures \\result >= 0; */\n"
+                          "int zero(void) { return 0; }\n";
+  assert_null(contract_program(axiomatic, "zero", 0));
+  assert_diag_at(axiomatic, "axiomatic", "ACSL axiomatic 'Counts'");
+  const char *label = "/*@ ensures \\result == \\at(x, Init); */\n"
+                      "int same(int x) { return x; }\n";
+  assert_null(contract_program(label, "same", 0));
+  assert_diag_at(label, "Init", "ACSL label 'Init'");
+  const char *no_range = "/*@ ensures \\result == a[0]; */\n"
+                         "int first(const int *a) { return a[0]; }\n";
+  assert_null(contract_program(no_range, "first", 0));
+  assert_true(contains_(diag_captured(), "no \\valid range of pointer 'a'"));
+}
+
+/* \old of an element reads a copy made before the call; an ACSL integer
+ * comparison chain is a conjunction */
+static void old_values_and_chains(void **state) {
+  (void)state;
+  const char *src = "/*@ requires 0 <= n <= 100 && \\valid(a + (0 .. n - 1));\n"
+                    "    assigns a[0 .. n - 1];\n"
+                    "    ensures \\forall integer k; 0 <= k < n ==> a[k] == \\old(a[k]) * 2; */\n"
+                    "void twice(int *a, int n) { for (int i = 0; i < n; i++) a[i] *= 2; }\n";
+  Program *p = contract_program(src, "twice", 0);
+  assert_non_null(p);
+  char *c = c_text(p);
+  assert_contains(c, "__a2s_old_a");
+  /* (0 <= n <= 100: both bounds assumed) */
+  assert_contains(c, "(long long)n <= (long long)100");
+  assert_contains(c, "(long long)0 <= (long long)n");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_teardown(harness_is_the_entry, teardown_all),
+      cmocka_unit_test_teardown(parts_check_alone, teardown_all),
+      cmocka_unit_test_teardown(without_contracts_the_function_itself, teardown_all),
+      cmocka_unit_test_teardown(unsupported_rejected_at_place, teardown_all),
+      cmocka_unit_test_teardown(old_values_and_chains, teardown_all),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
