@@ -30,10 +30,16 @@
 #include <unistd.h>
 
 static const char usage_text[] =
-    "usage: arr2scalar [options] in.c [-o out]\n"
+    "Usage: arr2scalar [options] in.c [-o out]\n"
+    "  or:  arr2scalar verify|invariants|bench [options] ...\n"
     "\n"
     "Translates a C program with arrays into a scalar program (Monniaux & Alberti\n"
     "cells). Output goes to stdout unless -o is given.\n"
+    "\n"
+    "Commands (each has its own --help: arr2scalar verify --help):\n"
+    "  verify             decide whether reach_error() is reachable\n"
+    "  invariants         quantified invariants of the arrays, re-checked\n"
+    "  bench              run verify on SV-COMP task directories\n"
     "\n"
     "Output:\n"
     "  -o FILE            write the output to FILE (written only on success)\n"
