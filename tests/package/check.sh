@@ -6,6 +6,12 @@
 #   tests/package/check.sh prefix BUILD_DIR
 #       cmake --install the build into a temporary prefix, move the prefix
 #       elsewhere, and check the moved installation
+#   tests/package/check.sh deb FILE.deb
+#       unpack the package with dpkg-deb -x into a temporary directory (an
+#       installation that is not under /usr) and check it; check the
+#       package's Depends; then install it for real (apt-get install), check
+#       /usr/bin/arr2scalar and remove it again (apt-get remove), unless an
+#       arr2scalar package was installed before (the machine is left as it was)
 #
 # Checked in an installation PREFIX: bin/arr2scalar, the runtime and the Node
 # runner with its npm package under share/arr2scalar, the man page; that
@@ -22,6 +28,7 @@ src=$(cd "$here/../.." && pwd)
 failures=0
 fail() { echo "package: FAIL: $*"; failures=$((failures + 1)); }
 ok() { echo "package: ok: $*"; }
+sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/a2s-package-XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
@@ -82,6 +89,57 @@ check_installation() {
   [ "$failures" = "$before" ] && ok "$prefix: files, --version, runtime, verify with libz3 and Node"
 }
 
+# owner FILE: the package that has FILE, under its own name or, with /usr
+# merged, without /usr (libc6 has /lib/x86_64-linux-gnu/libc.so.6).
+owner() { { dpkg -S "$1" || dpkg -S "${1#/usr}"; } 2>/dev/null | head -1 | cut -d: -f1; }
+
+# check_depends FILE.deb BIN: Depends names the package of each shared
+# library BIN needs (dpkg -S), and the programs it runs (the clang driver,
+# Node.js); each package named is a real one (installed here by setup.sh).
+check_depends() {
+  local depends lib path p needed=(clang-14 nodejs)
+  depends=$(dpkg-deb -f "$1" Depends)
+  for lib in $(readelf -d "$2" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+    path=$(ldd "$2" | awk -v l="$lib" '$1 == l { print $3 }')
+    p=$([ -n "$path" ] && owner "$(readlink -f "$path")")
+    [ -n "$p" ] && needed+=("$p") || fail "no package has $lib ($path)"
+  done
+  for p in "${needed[@]}"; do
+    grep -Eq "(^|, )$p( |,|$)" <<<"$depends" || fail "Depends lacks $p: $depends"
+  done
+  for p in $(sed 's/([^)]*)//g; s/,/ /g' <<<"$depends"); do
+    dpkg -s "$p" >/dev/null 2>&1 || fail "Depends names $p, which is not installed here"
+  done
+  [ -n "$(dpkg-deb -f "$1" Maintainer)" ] || fail "no Maintainer"
+  dpkg-deb -c "$1" >"$work/contents.txt" || fail "dpkg-deb -c $1"
+  grep -q ' \./usr/bin/arr2scalar$' "$work/contents.txt" || fail "no /usr/bin/arr2scalar in $1"
+}
+
+# Is the arr2scalar package installed on this machine?
+installed() { [ "$(dpkg-query -W -f='${Status}' arr2scalar 2>/dev/null)" = "install ok installed" ]; }
+
+# check_deb FILE.deb
+check_deb() {
+  local deb
+  deb=$(realpath "$1")
+  dpkg-deb -x "$deb" "$work/unpacked" || fail "dpkg-deb -x $deb"
+  check_depends "$deb" "$work/unpacked/usr/bin/arr2scalar"
+  check_installation "$work/unpacked/usr" yes
+  if installed; then
+    echo "package: arr2scalar is installed on this machine already: not installing $deb over it"
+    return
+  fi
+  if sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" \
+    >"$work/apt.log" 2>&1; then
+    check_installation /usr yes
+    sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq arr2scalar \
+      >>"$work/apt.log" 2>&1 || fail "apt-get remove arr2scalar: $(tail -3 "$work/apt.log")"
+    ! installed || fail "arr2scalar is still installed"
+  else
+    fail "apt-get install $deb: $(tail -3 "$work/apt.log")"
+  fi
+}
+
 # check_prefix BUILD_DIR
 check_prefix() {
   local build=$1 need_man=no
@@ -94,8 +152,9 @@ check_prefix() {
 
 case "${1:-}:$#" in
 prefix:2) check_prefix "$2" ;;
+deb:2) check_deb "$2" ;;
 *)
-  echo "usage: check.sh prefix BUILD_DIR" >&2
+  echo "usage: check.sh prefix BUILD_DIR | check.sh deb FILE.deb" >&2
   exit 2
   ;;
 esac
