@@ -102,7 +102,7 @@ check_depends() {
   for lib in $(readelf -d "$2" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
     path=$(ldd "$2" | awk -v l="$lib" '$1 == l { print $3 }')
     p=$([ -n "$path" ] && owner "$(readlink -f "$path")")
-    [ -n "$p" ] && needed+=("$p") || fail "no package has $lib ($path)"
+    if [ -n "$p" ]; then needed+=("$p"); else fail "no package has $lib ($path)"; fi
   done
   for p in "${needed[@]}"; do
     grep -Eq "(^|, )$p( |,|$)" <<<"$depends" || fail "Depends lacks $p: $depends"
