@@ -16,6 +16,7 @@ packages=(build-essential cmake pkg-config
           libclang-rt-14-dev python3          # tests/fuzz: libFuzzer's runtime, the program generator
           nodejs                              # the newer Z3 (npm z3-solver) runs in Node.js
           parallel                            # bench --list on many machines (and its test)
+          help2man                            # the man page, from --help
           python3-yaml)                       # tests: witnesses read back with libyaml
 # -m32 (SV-COMP tasks with data_model ILP32) needs the 32-bit C library headers
 if [ "$(dpkg --print-architecture)" = amd64 ]; then packages+=(libc6-dev-i386); fi

@@ -8,31 +8,48 @@
  * carry the values that replay follows (BENCHMARKS.md). This Z3 helps on
  * some programs: on a two-loop "compute the max, then check every cell"
  * program, Debian's libz3 4.8.12 diverges where it answers in about a
- * second. Needs Node.js and the package (`npm ci` in the source directory;
- * README.md). The clauses are the --emit=chc text, query included; the
+ * second. Needs Node.js and the package: installed beside the runner in
+ * <prefix>/share/arr2scalar/node/, or in a source tree by `npm ci`
+ * (README.md). The clauses are the --emit=chc text, query included; the
  * runner answers like the libz3 child (spacer.c), with the model as text
  * after a `model` line.
  */
 #include "spacer.h"
 
+#include "datadir.h"
 #include "proc.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#ifndef A2S_SOURCE_DIR
-#define A2S_SOURCE_DIR "."
-#endif
-
+/* A2S_NODE_RUNNER, else the installed runner or the source tree's. */
 static const char *runner_path(void) {
   const char *env = getenv("A2S_NODE_RUNNER");
-  return env && *env ? env : A2S_SOURCE_DIR "/backends/spacer/node/spacer-runner.mjs";
+  return env && *env ? env
+                     : datadir_file("node/spacer-runner.mjs", "backends/spacer/node/spacer-runner.mjs");
 }
 
 static const char *node_binary(void) {
   const char *env = getenv("A2S_NODE");
   return env && *env ? env : "node";
+}
+
+/* Is z3-solver where Node will look for the runner's `import 'z3-solver'`:
+ * node_modules in the directory of the runner's real path or a parent
+ * (installed: beside the runner; in a source tree: at its root)? */
+static bool node_package_found(const char *runner) {
+  char *real = realpath(runner, NULL);
+  if (!real)
+    return false;
+  char *dir = xstrdup(real);
+  free(real);
+  for (char *slash = strrchr(dir, '/'); slash; slash = strrchr(dir, '/')) {
+    *slash = '\0';
+    if (access(xformat("%s/node_modules/z3-solver/package.json", dir), R_OK) == 0)
+      return true;
+  }
+  return false;
 }
 
 bool spacer_node_available(char *why, size_t size) {
@@ -45,16 +62,11 @@ bool spacer_node_available(char *why, size_t size) {
     format_cut(why, size, "the runner %s is missing", runner_path());
     return false;
   }
-  /* z3-solver is resolved from the runner's directory upwards: the
-   * node_modules of the source directory (backends/spacer/node/../../../) */
-  const char *runner = runner_path();
-  const char *slash = strrchr(runner, '/');
-  int dirlen = slash ? (int)(slash - runner) : 1;
-  char *pkg = xformat("%.*s/../../../node_modules/z3-solver/package.json", dirlen,
-                      slash ? runner : ".");
-  if (access(pkg, R_OK) != 0) {
-    format_cut(why, size, "the npm package z3-solver is not installed (run `npm ci` in %s)",
-               A2S_SOURCE_DIR);
+  if (!node_package_found(runner_path())) {
+    format_cut(why, size,
+               "the npm package z3-solver is not installed for the runner %s (in a source "
+               "tree: `npm ci`, README.md)",
+               runner_path());
     return false;
   }
   return true;

@@ -12,10 +12,12 @@
 data=$src/tests/data/witness
 cp "$data/false_input.c" "$data/data_model.c" "$data/true_init.c" .
 
-# --version: the version, the commit, libz3 and libclang
+# --version: the version, the commit, libz3 and libclang, and where its files
+# are (a binary of the build tree: the source tree; installed: tests/package)
 "$bin" --version >out.txt 2>err.txt || fail "--version: exit code $?"
 grep -Eq '^arr2scalar [0-9]+\.[0-9]+\.[0-9]+ \(commit [0-9a-f]{7,}' out.txt &&
-  grep -Eq '^libz3 [0-9]+\.[0-9]+' out.txt && grep -q '^libclang: .*clang version' out.txt ||
+  grep -Eq '^libz3 [0-9]+\.[0-9]+' out.txt && grep -q '^libclang: .*clang version' out.txt &&
+  grep -qx "data: $src (source tree)" out.txt ||
   { fail "--version:"; cat out.txt err.txt; }
 ok "--version"
 

@@ -15,6 +15,7 @@
 #include "frontend.h"
 #include "backend.h"
 #include "bench.h"
+#include "datadir.h"
 #include "deadline.h"
 #include "driver.h"
 #include "signals.h"
@@ -29,10 +30,16 @@
 #include <unistd.h>
 
 static const char usage_text[] =
-    "usage: arr2scalar [options] in.c [-o out]\n"
+    "Usage: arr2scalar [options] in.c [-o out]\n"
+    "  or:  arr2scalar verify|invariants|bench [options] ...\n"
     "\n"
     "Translates a C program with arrays into a scalar program (Monniaux & Alberti\n"
     "cells). Output goes to stdout unless -o is given.\n"
+    "\n"
+    "Commands (each has its own --help: arr2scalar verify --help):\n"
+    "  verify             decide whether reach_error() is reachable\n"
+    "  invariants         quantified invariants of the arrays, re-checked\n"
+    "  bench              run verify on SV-COMP task directories\n"
     "\n"
     "Output:\n"
     "  -o FILE            write the output to FILE (written only on success)\n"
@@ -71,7 +78,8 @@ static const char usage_text[] =
     "  verify --svcomp-output, verify --witness FILE: see arr2scalar verify --help\n"
     "\n"
     "  -h, --help         this help\n"
-    "  --version          version, commit, and the libz3 and libclang in use\n"
+    "  --version          version, commit, the libz3 and libclang in use, and the\n"
+    "                     directory of arr2scalar's files (runtime, Node runner)\n"
     "\n"
     "Signed integers are treated as mathematical integers (signed overflow is\n"
     "undefined behaviour); unsigned arithmetic and conversions wrap as in C.\n";
@@ -472,8 +480,11 @@ int main(int argc, char **argv) {
       sub = &subcommands[i];
   parse_options(&o, argc, argv, sub ? 2 : 1);
   if (o.version) {
-    printf("arr2scalar %s\nlibz3 %s\nlibclang: %s\n", arr2scalar_version(), smt_z3_version(),
-           frontend_clang_version());
+    DatadirKind kind;
+    const char *data = datadir_root(&kind);
+    printf("arr2scalar %s\nlibz3 %s\nlibclang: %s\ndata: %s%s\n", arr2scalar_version(),
+           smt_z3_version(), frontend_clang_version(), data,
+           kind == DATADIR_INSTALLED ? "" : " (source tree)");
     return 0;
   }
   if ((o.svcomp_output || o.witness) && !(sub && !strcmp(sub->name, "verify")))
