@@ -58,6 +58,8 @@ static void harness_is_the_entry(void **state) {
   /* present: 0 <= \result, \result < n, a[\result] == v; absent: one;
    * complete: one; disjoint: one pair */
   assert_int_equal(assertions_of(p), 6);
+  /* \result is unsigned long: compared exactly, also above LLONG_MAX */
+  assert_contains(c_text(p), "9223372036854775807");
 }
 
 static void parts_check_alone(void **state) {

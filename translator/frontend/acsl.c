@@ -507,6 +507,7 @@ typedef struct {
 typedef struct {
   const char *path, *entry;
   const char *result;    /* the return type (NULL: void) */
+  bool result_wide;      /* ... unsigned long or long long */
   VEC(Param) params;
   StrBuf out;
   int fresh;
@@ -581,6 +582,8 @@ static bool read_params(Gen *g, CXCursor fn) {
       return gen_fail(g, cx_loc_of(clang_getCursorLocation(fn)),
                       "a contract of a function returning other than an integer: not supported");
     g->result = type_text(rt);
+    enum CXTypeKind k = clang_getCanonicalType(rt).kind;
+    g->result_wide = k == CXType_ULong || k == CXType_ULongLong;
   }
   int n = clang_Cursor_getNumArguments(fn);
   for (int i = 0; i < n; i++) {
@@ -652,8 +655,45 @@ static const char *element(Gen *g, Node *base, Node *index, bool old, Loc loc) {
                  term(g, index, old));
 }
 
+/* The C of n when it is an unsigned value that long long may not hold
+ * (\result of type size_t, an unsigned long parameter that bounds no
+ * array), NULL otherwise. */
+static const char *wide_leaf(Gen *g, Node *n) {
+  if (n->kind == N_RESULT && g->result_wide)
+    return "__a2s_result";
+  Param *pa = n->kind == N_ID ? param_named(g, n->text) : NULL;
+  return pa && pa->wide_unsigned && !pa->size ? pa->name : NULL;
+}
+
+static bool is_relation(const char *op) {
+  return !strcmp(op, "<") || !strcmp(op, "<=") || !strcmp(op, ">") || !strcmp(op, ">=") ||
+         !strcmp(op, "==") || !strcmp(op, "!=");
+}
+
+/* w op t, or t op w, with w a wide leaf: exact where long long is not --
+ * a w above LLONG_MAX is above any t (t is a long long), the comparison
+ * then known; below, both sides in long long. */
+static const char *wide_comparison(Gen *g, Node *n, bool old) {
+  const char *op = n->text, *w = wide_leaf(g, n->a);
+  bool left = w != NULL;
+  if (!w)
+    w = wide_leaf(g, n->b);
+  if (!w || wide_leaf(g, left ? n->b : n->a))
+    return NULL;
+  bool above; /* the comparison's value when w is above every long long */
+  if (left)
+    above = !strcmp(op, ">") || !strcmp(op, ">=") || !strcmp(op, "!=");
+  else
+    above = !strcmp(op, "<") || !strcmp(op, "<=") || !strcmp(op, "!=");
+  return xformat("(%s > 9223372036854775807ULL ? %d : (%s %s %s))", w, above,
+                 term(g, n->a, old), op, term(g, n->b, old));
+}
+
 static const char *binary_term(Gen *g, Node *n, bool old) {
   const char *op = n->text;
+  const char *wide = is_relation(op) ? wide_comparison(g, n, old) : NULL;
+  if (wide)
+    return wide;
   if (!strcmp(op, "==>"))
     return xformat("(!%s || %s)", term(g, n->a, old), term(g, n->b, old));
   if (!strcmp(op, "<==>"))
