@@ -55,6 +55,10 @@ extern const char verify_help[];
 /* invariants.c: arr2scalar invariants in.c */
 int invariants_main(Options *o);
 extern const char invariants_help[];
+/* invariants.c: arr2scalar annotate in.c -o out.c (the source with loop
+ * annotations for Frama-C/WP) */
+int annotate_main(Options *o);
+extern const char annotate_help[];
 /* arr2scalar bench DIR: the harness (bench/bench.h) with these options */
 int bench_main(Options *o);
 

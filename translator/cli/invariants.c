@@ -111,13 +111,34 @@ static int analyse(Options *o, FILE *out) {
   return report_invariants(out, orig, abs, &lifted, o->format) ? 0 : EXIT_USAGE;
 }
 
+const char annotate_help[] =
+    "usage: arr2scalar annotate [options] in.c [-o out.c]\n"
+    "\n"
+    "The source, byte for byte, with `loop invariant`, `loop assigns` and\n"
+    "`loop variant` annotations in front of each loop of each function that\n"
+    "has an ACSL contract (and of the --entry function), for Frama-C's WP to\n"
+    "prove the contract with. Only re-checked invariants are written.\n"
+    "\n"
+    "  --entry FUNC       analyse FUNC alone, with unknown arguments\n"
+    "  --timeout=S        as for invariants (default 60)\n"
+    "  and the options of arr2scalar invariants --help\n";
+
+int annotate_main(Options *o) {
+  if (o->format) {
+    fprintf(stderr, "arr2scalar annotate: no --format (it writes the annotated source)\n");
+    return EXIT_USAGE;
+  }
+  o->format = "annotate";
+  return invariants_main(o);
+}
+
 int invariants_main(Options *o) {
   if (o->inputs.len != 1) {
     fprintf(stderr, "arr2scalar invariants: give one input file\n");
     return EXIT_USAGE;
   }
   if (o->format && strcmp(o->format, "text") && strcmp(o->format, "json") &&
-      strcmp(o->format, "acsl")) {
+      strcmp(o->format, "acsl") && strcmp(o->format, "annotate")) {
     fprintf(stderr, "arr2scalar invariants: unknown --format '%s' (text, json or acsl)\n",
             o->format);
     return EXIT_USAGE;

@@ -31,7 +31,7 @@
 
 static const char usage_text[] =
     "Usage: arr2scalar [options] in.c [-o out]\n"
-    "  or:  arr2scalar verify|invariants|bench [options] ...\n"
+    "  or:  arr2scalar verify|invariants|annotate|bench [options] ...\n"
     "\n"
     "Translates a C program with arrays into a scalar program (Monniaux & Alberti\n"
     "cells). Output goes to stdout unless -o is given.\n"
@@ -39,6 +39,8 @@ static const char usage_text[] =
     "Commands (each has its own --help: arr2scalar verify --help):\n"
     "  verify             decide whether reach_error() is reachable\n"
     "  invariants         quantified invariants of the arrays, re-checked\n"
+    "  annotate           the source with loop invariants, assigns and variants\n"
+    "                     for Frama-C/WP (the functions with an ACSL contract)\n"
     "  bench              run verify on SV-COMP task directories\n"
     "\n"
     "Output:\n"
@@ -448,6 +450,7 @@ int bench_main(Options *o) {
 static const Subcommand subcommands[] = {
     {"verify", verify_main, verify_help},
     {"invariants", invariants_main, invariants_help},
+    {"annotate", annotate_main, annotate_help},
     {"bench", bench_main, bench_help},
 };
 

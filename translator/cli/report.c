@@ -121,8 +121,8 @@ bool report_invariants(FILE *out, Program *orig, Program *abs, LiftedVec *v,
     return report_text(out, abs, v);
   if (!strcmp(format, "json"))
     return report_json(out, abs, v);
-  if (!strcmp(format, "acsl"))
-    return report_acsl(out, orig, abs, v);
+  if (!strcmp(format, "acsl") || !strcmp(format, "annotate"))
+    return report_acsl(out, orig, abs, v, !strcmp(format, "annotate"));
   fprintf(stderr, "arr2scalar: unknown --format '%s' (text, json or acsl)\n", format);
   return false;
 }

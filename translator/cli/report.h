@@ -14,7 +14,10 @@
 bool report_invariants(FILE *out, Program *orig, Program *abs, LiftedVec *v,
                        const char *format);
 /* The ACSL report (report_acsl.c): the source with the re-checked
- * invariants and the contracts WP needs to re-prove them. */
-bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v);
+ * invariants and the contracts WP needs to re-prove them; with annotate
+ * (arr2scalar annotate), only loop annotations -- loop invariant, loop
+ * assigns, loop variant -- in the functions with a contract of the user's
+ * and the entry, the user's text otherwise byte for byte. */
+bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v, bool annotate);
 
 #endif

@@ -255,6 +255,37 @@ static bool formula_spelled(const Lines *src, Program *p, Func *fn, Z3_ast f) {
   return true;
 }
 
+/* Is f a frame fact of arrays fn never writes (a[k] as at entry, and no
+ * array fn writes): WP has it from the loop assigns, and that it cannot
+ * prove beyond the ranges the contract separates (the analysis gives each
+ * array its own memory)? The few invariants a contract needs are wanted. */
+static bool only_frame_of_read_arrays(Program *p, Func *at, Z3_ast f) {
+  Func *fn = NULL; /* (at is of the abstracted program: its arrays are cells) */
+  for (int i = 0; at && at->name && i < p->funcs.len; i++)
+    if (p->funcs.data[i]->name && !strcmp(p->funcs.data[i]->name, at->name))
+      fn = p->funcs.data[i];
+  if (!fn || !fn->body)
+    return false;
+  Writes w = {0};
+  writes_in(fn->body, &w);
+  SmtAsts cs = {0};
+  smt_constants(f, &cs);
+  bool at_entry = false;
+  for (int i = 0; i < cs.len; i++) {
+    const char *base;
+    NameRole role = name_role(smt_const_name(cs.data[i]), &base);
+    Var *v = find_local(fn, base);
+    if (!v)
+      v = find_global(p, base);
+    if (!v || v->type->kind != TY_ARRAY)
+      continue;
+    if (var_in(&w.arrays, v))
+      return false;
+    at_entry |= role == NAME_ENTRY_CONTENTS;
+  }
+  return at_entry;
+}
+
 typedef struct CounterWrites {
   Var *array, *counter;
   bool only;           /* every write of the array is at the counter */
@@ -379,6 +410,7 @@ typedef struct LoopScan {
   const Lines *src;
   const char *file;
   NestVec nests;       /* the function's top-level loops (loops.h) */
+  bool variants;       /* also a loop variant where a counter gives one */
 } LoopScan;
 
 static const LoopNest *nest_of(LoopScan *ls, Stmt *loop) {
@@ -386,6 +418,38 @@ static const LoopNest *nest_of(LoopScan *ls, Stmt *loop) {
     if (ls->nests.data[i]->loop == loop)
       return ls->nests.data[i];
   return NULL;
+}
+
+/* What decreases at each iteration of a counted loop and stays >= 0 while
+ * it runs: hi - v going up, v - lo going down, over [lo, hi) (NULL when
+ * the source does not spell it, or the test is v != bound). */
+static const char *counter_variant(const Lines *src, const Counter *c) {
+  if (c->until_equal || c->stepped_first || !source_name(src, c->var))
+    return NULL;
+  const char *v = source_name(src, c->var);
+  const char *lo = source_expr(src, c->lo), *hi = source_expr(src, c->hi);
+  if (c->step > 0)
+    return hi ? xformat("%s - %s", hi, v) : NULL;
+  return lo ? xformat("%s - %s", v, lo) : NULL;
+}
+
+/* Does the user's text give f a contract: an ACSL comment (at sign after
+ * the opening) ending just before f's first line? */
+static bool has_contract(const Lines *src, Func *f) {
+  for (int i = f->loc.line - 2; i >= 0; i--) {
+    const char *l = src->data[i] + strspn(src->data[i], " \t");
+    if (!*l || *l == '\n')
+      continue;
+    if (!strstr(l, "*/"))
+      return false;
+    for (int j = i; j >= 0; j--) {
+      const char *open = strstr(src->data[j], "/*");
+      if (open)
+        return open[2] == '@';
+    }
+    return false;
+  }
+  return false;
 }
 
 /* loop assigns before each loop of the source */
@@ -403,6 +467,24 @@ static void loop_frame(Stmt *s, void *arg) {
   const char *fr = frame(ls->src, &w, false, ranges);
   if (fr)
     add_clause(ls->ins, s->loc.line, xformat("loop assigns %s;\n", fr));
+  const LoopNest *n = nest_of(ls, s);
+  const char *variant = ls->variants && n && n->depth ? counter_variant(ls->src, &n->counters[0])
+                                                       : NULL;
+  if (variant)
+    add_clause(ls->ins, s->loc.line, xformat("loop variant %s;\n", variant));
+}
+
+/* annotate: the functions whose loops get annotations -- those with a
+ * contract of the user's, and the entry (named by --entry). */
+static bool annotated(const Lines *src, Program *orig, Func *f) {
+  if (!f || !orig)
+    return false;
+  for (int i = 0; i < orig->funcs.len; i++)
+    if (orig->funcs.data[i]->name && f->name && !strcmp(orig->funcs.data[i]->name, f->name)) {
+      Func *o = orig->funcs.data[i];
+      return o->is_entry || has_contract(src, o);
+    }
+  return false;
 }
 
 static int cmp_insert(const void *a, const void *b) {
@@ -425,7 +507,7 @@ static bool read_lines(const char *path, Lines *lines) {
   return true;
 }
 
-bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v) {
+bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v, bool annotate) {
   Lines lines = {0};
   if (!read_lines(abs->file, &lines)) {
     fprintf(stderr, "%s: error: cannot read the source again\n", abs->file);
@@ -437,7 +519,9 @@ bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v) {
   for (int i = 0; i < v->len; i++) {
     Lifted *l = &v->data[i];
     if (l->checked <= 0 || l->loc.line <= 0 || l->loc.line > lines.len ||
-        (l->kind != POINT_LOOP_HEAD && l->kind != POINT_EXIT && l->kind != POINT_ENTRY) ||
+        (l->kind != POINT_LOOP_HEAD && (annotate || (l->kind != POINT_EXIT && l->kind != POINT_ENTRY))) ||
+        (annotate && (!annotated(&lines, orig, l->func) ||
+                      only_frame_of_read_arrays(orig, l->func, l->formula))) ||
         (l->loc.file && strcmp(l->loc.file, abs->file)) ||
         !formula_spelled(&lines, abs, l->func, l->formula))
       continue;
@@ -455,10 +539,13 @@ bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v) {
     if (!f->body || f->generated || f->loc.line <= 0 || f->loc.line > lines.len ||
         (f->loc.file && strcmp(f->loc.file, abs->file)))
       continue;
-    LoopScan ls = {&ins, &lines, abs->file, {0}};
+    if (annotate && !annotated(&lines, orig, f))
+      continue;
+    LoopScan ls = {&ins, &lines, abs->file, {0}, annotate};
     loop_nests(orig, f, &ls.nests);
     forget_stepped_first(&ls.nests);
-    contract(&ins, &lines, f, &ls.nests);
+    if (!annotate) /* (annotate: the user's contract, or none) */
+      contract(&ins, &lines, f, &ls.nests);
     stmt_walk(f->body, loop_frame, &ls);
   }
   if (ins.len)

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# annotate.sh -- `arr2scalar annotate` on the algorithms of tests/data/
+# contracts: the output is the user's text byte for byte plus ACSL loop
+# annotations (loop invariant, loop assigns, loop variant) in front of
+# loops, and Frama-C's WP proves the user's contracts with them: at least
+# 85 % of all goals (without them: about a third), and every goal of the
+# searches, copies and updates that it proved when this test was written.
+. "$2/tests/e2e/lib.sh"
+data="$src/tests/data/contracts"
+T=60
+grep -qs "A2S_SANITIZE:BOOL=ON" "$build/CMakeCache.txt" && T=240
+for f in "$data"/true_*.c; do
+  name=$(basename "$f" .c)
+  fn=${name#true_}
+  "$bin" annotate --timeout=$T --entry "$fn" "$f" -o "$name.ann.c" 2>"$name.err" ||
+    { fail "$name: annotate failed: $(head -3 "$name.err")"; continue; }
+  # the user's text, byte for byte, once the inserted comments are removed
+  awk '/^[ \t]*\/\*@$/ { skip = 1 } !skip { print } /^[ \t]*\*\/$/ && skip { skip = 0 }' \
+    "$name.ann.c" >"$name.back.c"
+  cmp -s "$f" "$name.back.c" || fail "$name: the source is not kept: $(diff "$f" "$name.back.c" | head -5)"
+done
+grep -q 'loop invariant .*a\[k\] != value' true_find.ann.c ||
+  fail "true_find: no loop invariant of the search: $(grep -A6 '/\*@$' true_find.ann.c | head -8)"
+grep -q 'loop variant n - i;' true_copy.ann.c || fail "true_copy: no loop variant"
+! grep -q '/\*@$' true_clamp.ann.c || fail "true_clamp: annotations in a function without loops"
+
+command -v frama-c >/dev/null 2>&1 ||
+  skip "FRAMA-C IS NOT INSTALLED: WP not run on the annotated sources (apt-get install frama-c-base why3 z3 cvc4)"
+command -v why3 >/dev/null 2>&1 || skip "WHY3 IS NOT INSTALLED: WP not run (apt-get install why3)"
+export WHY3CONFIG=$work/why3.conf
+why3 config detect >why3.out 2>&1 || fail "why3 config detect: $(tail -3 why3.out)"
+provers=$(frama-c -wp-detect 2>/dev/null | grep -oE '\[(z3|cvc4)[|]' | tr -d '[|' | sort -u | paste -sd, -)
+[ -n "$provers" ] || skip "WHY3 FINDS NEITHER Z3 NOR CVC4: $(frama-c -wp-detect 2>&1 | head -5)"
+wp() { # FILE: "proved total" of WP's goals on FILE
+  timeout -k 5 300 frama-c -wp -wp-rte -wp-prover "$provers" -wp-timeout 10 -wp-par 2 "$1" 2>&1 |
+    sed -n 's/^\[wp\] Proved goals: *\([0-9]*\) \/ *\([0-9]*\)$/\1 \2/p'
+}
+proved=0 total=0 plain_proved=0 plain_total=0
+for f in "$data"/true_*.c; do
+  name=$(basename "$f" .c)
+  [ -s "$name.ann.c" ] || continue
+  read -r p t < <(wp "$name.ann.c")
+  read -r pp pt < <(wp "$f")
+  echo "$name: WP proves ${p:-?}/${t:-?} goals annotated, ${pp:-?}/${pt:-?} as written"
+  proved=$((proved + ${p:-0})) total=$((total + ${t:-0}))
+  plain_proved=$((plain_proved + ${pp:-0})) plain_total=$((plain_total + ${pt:-0}))
+  case $name in
+  true_find | true_copy | true_add_one | true_clamp)
+    [ -n "$p" ] && [ "$p" = "$t" ] || fail "$name: not every WP goal proved (${p:-?}/${t:-?})" ;;
+  esac
+done
+echo "all: $proved/$total goals annotated, $plain_proved/$plain_total as written"
+[ "$total" -gt 0 ] && [ $((proved * 100)) -ge $((total * 85)) ] ||
+  fail "WP proves $proved/$total goals of the annotated sources (below 85 %)"
+finish "annotate: the sources kept, WP proves $proved/$total goals with the annotations"
