@@ -22,14 +22,7 @@
 # shellcheck source=lib.sh
 . "$2/tests/e2e/lib.sh"
 
-command -v frama-c >/dev/null 2>&1 ||
-  skip "frama-c is not installed (apt-get install frama-c-base why3 z3 cvc4)"
-command -v why3 >/dev/null 2>&1 || skip "why3 is not installed (apt-get install why3)"
-# the provers, detected into a configuration of our own (not ~/.why3.conf)
-export WHY3CONFIG=$work/why3.conf
-why3 config detect >why3.out 2>&1 || fail "why3 config detect: $(tail -3 why3.out)"
-provers=$(frama-c -wp-detect 2>/dev/null | grep -oE '\[(z3|cvc4)[|]' | tr -d '[|' | sort -u | paste -sd, -)
-[ -n "$provers" ] || skip "why3 finds neither z3 nor cvc4: $(frama-c -wp-detect 2>&1 | head -5)"
+wp_setup
 echo "$(frama-c -version 2>/dev/null | head -1); provers: $provers"
 
 # one case: NAME, the example, WP's function options, the invariants options

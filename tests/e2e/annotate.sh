@@ -5,6 +5,7 @@
 # loops, and Frama-C's WP proves the user's contracts with them: at least
 # 85 % of all goals (without them: about a third, BENCHMARKS.md), and
 # every goal of the search, the copy, the update and the clamp.
+# shellcheck source=lib.sh
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/contracts"
 T=60
@@ -24,13 +25,7 @@ grep -q 'loop invariant .*a\[k\] != value' true_find.ann.c ||
 grep -q 'loop variant n - i;' true_copy.ann.c || fail "true_copy: no loop variant"
 ! grep -q '/\*@$' true_clamp.ann.c || fail "true_clamp: annotations in a function without loops"
 
-command -v frama-c >/dev/null 2>&1 ||
-  skip "FRAMA-C IS NOT INSTALLED: WP not run on the annotated sources (apt-get install frama-c-base why3 z3 cvc4)"
-command -v why3 >/dev/null 2>&1 || skip "WHY3 IS NOT INSTALLED: WP not run (apt-get install why3)"
-export WHY3CONFIG=$work/why3.conf
-why3 config detect >why3.out 2>&1 || fail "why3 config detect: $(tail -3 why3.out)"
-provers=$(frama-c -wp-detect 2>/dev/null | grep -oE '\[(z3|cvc4)[|]' | tr -d '[|' | sort -u | paste -sd, -)
-[ -n "$provers" ] || skip "WHY3 FINDS NEITHER Z3 NOR CVC4: $(frama-c -wp-detect 2>&1 | head -5)"
+wp_setup
 wp() { # FILE: "proved total" of WP's goals on FILE
   timeout -k 5 300 frama-c -wp -wp-rte -wp-prover "$provers" -wp-timeout 10 -wp-par 2 "$1" 2>&1 |
     sed -n 's/^\[wp\] Proved goals: *\([0-9]*\) \/ *\([0-9]*\)$/\1 \2/p'

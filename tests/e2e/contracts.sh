@@ -8,6 +8,7 @@
 #                                 clause broken (and never true)
 #   // expect: error LINE TEXT    exit 2, a diagnostic file:LINE:COL: ...TEXT
 # The function checked is the file's name without its prefix.
+# shellcheck source=lib.sh
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/contracts"
 # budgets with headroom: each is decided in under 15 s alone

@@ -64,3 +64,17 @@ verdicts() {
     fi
   done
 }
+
+# wp_setup: Frama-C's WP and why3's provers, detected into a configuration
+# of our own (not ~/.why3.conf): sets provers ("z3,cvc4" as found), or
+# skips the test saying what is missing (setup.sh installs them all).
+wp_setup() {
+  command -v frama-c >/dev/null 2>&1 ||
+    skip "FRAMA-C IS NOT INSTALLED: WP not run (apt-get install frama-c-base why3 z3 cvc4)"
+  command -v why3 >/dev/null 2>&1 || skip "WHY3 IS NOT INSTALLED: WP not run (apt-get install why3)"
+  export WHY3CONFIG=$work/why3.conf
+  why3 config detect >why3.out 2>&1 || fail "why3 config detect: $(tail -3 why3.out)"
+  provers=$(frama-c -wp-detect 2>/dev/null | grep -oE '\[(z3|cvc4)[|]' | tr -d '[|' | sort -u |
+    paste -sd, -)
+  [ -n "$provers" ] || skip "WHY3 FINDS NEITHER Z3 NOR CVC4: $(frama-c -wp-detect 2>&1 | head -5)"
+}
