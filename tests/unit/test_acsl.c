@@ -120,6 +120,22 @@ static void old_values_and_chains(void **state) {
   assert_contains(c, "(long long)0 <= (long long)n");
 }
 
+/* a contract in //@ lines is a contract too (never a property dropped) */
+static void line_comment_contract(void **state) {
+  (void)state;
+  const char *src = "//@ requires n >= 0 && \\valid(a + (0 .. n - 1));\n"
+                    "//@ ensures \\forall integer k; 0 <= k < n ==> a[k] == 0;\n"
+                    "void zero(int *a, int n) { for (int i = 0; i < n; i++) a[i] = 0; }\n";
+  Program *p = contract_program(src, "zero", 0);
+  assert_non_null(p);
+  assert_string_equal(p->entry->name, "__a2s_contract_zero");
+  assert_int_equal(assertions_of(p), 1);
+  const char *bad = "//@ ensures \\result == \\at(x, Init);\n"
+                    "int same(int x) { return x; }\n";
+  assert_null(contract_program(bad, "same", 0));
+  assert_diag_at(bad, "Init", "ACSL label 'Init'");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(harness_is_the_entry, teardown_all),
@@ -127,6 +143,7 @@ int main(void) {
       cmocka_unit_test_teardown(without_contracts_the_function_itself, teardown_all),
       cmocka_unit_test_teardown(unsupported_rejected_at_place, teardown_all),
       cmocka_unit_test_teardown(old_values_and_chains, teardown_all),
+      cmocka_unit_test_teardown(line_comment_contract, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

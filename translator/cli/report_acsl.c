@@ -434,12 +434,14 @@ static const char *counter_variant(const Lines *src, const Counter *c) {
 }
 
 /* Does the user's text give f a contract: an ACSL comment (at sign after
- * the opening) ending just before f's first line? */
+ * the opening, or //@ lines) ending just before f's first line? */
 static bool has_contract(const Lines *src, Func *f) {
   for (int i = f->loc.line - 2; i >= 0; i--) {
     const char *l = src->data[i] + strspn(src->data[i], " \t");
     if (!*l || *l == '\n')
       continue;
+    if (!strncmp(l, "//@", 3))
+      return true;
     if (!strstr(l, "*/"))
       return false;
     for (int j = i; j >= 0; j--) {

@@ -1399,6 +1399,40 @@ static int contract_before(const char *src, int at) {
   return -1;
 }
 
+/* The lines of a contract in line comments (//@ ...) ending just before
+ * offset at (only blanks between): the offsets [*from, *to) they span;
+ * false if there are none. */
+static bool line_contract_before(const char *src, int at, int *from, int *to) {
+  int i = at;
+  while (i > 0 && isspace((unsigned char)src[i - 1]))
+    i--;
+  *to = i;
+  bool any = false;
+  while (i > 0) {
+    int start = i;
+    while (start > 0 && src[start - 1] != '\n')
+      start--;
+    int k = start;
+    while (src[k] == ' ' || src[k] == '\t')
+      k++;
+    if (strncmp(src + k, "//@", 3))
+      break;
+    *from = start;
+    any = true;
+    i = start - 1; /* the newline ending the line before */
+  }
+  return any;
+}
+
+/* src with the // of each //@ line in [from, to) blanked, so that the
+ * lexer reads the annotation (same offsets, lines and columns). */
+static const char *blank_line_comments(const char *src, int from, int to) {
+  char *copy = xstrdup(src);
+  for (char *c = strstr(copy + from, "//@"); c && c - copy < to; c = strstr(c + 3, "//@"))
+    c[0] = c[1] = ' ';
+  return copy;
+}
+
 static void line_col(const char *src, int offset, int *line, int *col) {
   *line = 1, *col = 1;
   for (int i = 0; i < offset; i++) {
@@ -1470,21 +1504,27 @@ char *acsl_contract_harness(CXTranslationUnit tu, const char *path, const char *
   CXSourceRange ext = clang_getCursorExtent(ff.found);
   unsigned start;
   clang_getFileLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &start);
-  int open = contract_before(source, (int)start);
-  if (open < 0)
+  int open = contract_before(source, (int)start), from, to;
+  const char *text = source;
+  if (open >= 0) {
+    from = open + 3;
+    to = (int)(strstr(source + from, "*/") - source);
+  } else if (line_contract_before(source, (int)start, &from, &to)) {
+    text = blank_line_comments(source, from, to);
+  } else {
     return NULL;
+  }
   int before = error_count();
   reject_global_annotations(path, source);
-  int close = (int)(strstr(source + open + 3, "*/") - source);
   int line, col;
-  line_col(source, open + 3, &line, &col);
+  line_col(source, from, &line, &col);
   Parser p = {0};
   Gen g = {0};
   g.part = part;
   for (const char *c = source; *c; c++)
     g.user_lines += *c == '\n';
-  g.path = path, g.entry = entry, g.where = (Loc){path, line, col - 3};
-  if (!lex(path, source, open + 3, close, line, col, &p.toks) ||
+  g.path = path, g.entry = entry, g.where = (Loc){path, line, open >= 0 ? col - 3 : col};
+  if (!lex(path, text, from, to, line, col, &p.toks) ||
       !parse_contract(&p, &g.k) || error_count() != before)
     return NULL;
   if (!read_params(&g, ff.found))
