@@ -53,6 +53,11 @@ grep -q "the contract's part 4 of 4: true" true_find.err ||
   fail "true_find: the parts of its contract are not said: $(grep "contract's" true_find.err)"
 left=$(ls -A "$TMPDIR")
 [ -z "$left" ] || fail "files left in TMPDIR: $left"
+# without --entry, verify says that the annotations are not checked
+printf '/*@ ensures \\result == 0; */\nint main(void) { return 0; }\n' >plain.c
+"$bin" verify plain.c >plain.out 2>plain.err
+grep -q "plain.c:1:1: note: ACSL annotations are not checked without --entry" plain.err ||
+  fail "verify without --entry on a contract: no note: $(cat plain.err)"
 # without --entry (or for invariants) the contract is not the property:
 # the function is analysed as it was
 "$bin" invariants --entry fill "$data/true_fill.c" >inv.out 2>inv.err ||

@@ -1682,6 +1682,29 @@ static const char *with_contract(CXTranslationUnit tu, const char *path, const c
   return parsed;
 }
 
+/* Without --entry the ACSL annotations of the text are no property: say
+ * so once, where the first one is (a user of Frama-C expects them read). */
+static void note_unchecked_contracts(const char *path) {
+  static bool noted; /* (the search parses the text again) */
+  if (noted)
+    return;
+  noted = true;
+  char *src = file_read(path, 0);
+  const char *a = src ? strstr(src, "/*@") : NULL, *b = src ? strstr(src, "//@") : NULL;
+  const char *first = a && b ? (a < b ? a : b) : a ? a : b;
+  if (!first)
+    return;
+  int line = 1, col = 1;
+  for (const char *c = src; c < first; c++) {
+    if (*c == '\n')
+      line++, col = 1;
+    else
+      col++;
+  }
+  note_at((Loc){path, line, col}, "ACSL annotations are not checked without --entry: "
+                                  "verify --entry FUNC checks the contract of FUNC");
+}
+
 /* args and -I the directory of path (the harness's copy of the text is
  * elsewhere: its #include "..." must still find the user's headers). */
 static const char *const *with_include_of(const char *path, int nargs, const char *const *args) {
@@ -1718,6 +1741,8 @@ Program *parse_program(const char *path, int nargs, const char *const *args,
   }
   int before = error_count();
   const char *parsed = path;
+  if (check_contracts && !entry_name)
+    note_unchecked_contracts(path);
   if (check_contracts && entry_name) {
     parsed = with_contract(fe.tu, path, &entry_name, &contract_dir);
     if (error_count() != before)
