@@ -818,6 +818,12 @@ static bool only_bounds(Node *c, Node *q) {
   return false;
 }
 
+static int conjuncts(Node *c) {
+  if (c->kind == N_BINARY && !strcmp(c->text, "&&"))
+    return conjuncts(c->a) + conjuncts(c->b);
+  return 1;
+}
+
 /* The guard of a quantifier's body: G of G ==> P, G of G && P. */
 static Node *guard_of(Node *body) {
   if (body->kind == N_BINARY && (!strcmp(body->text, "==>") || !strcmp(body->text, "&&")))
@@ -953,8 +959,9 @@ static void assume(Gen *g, Node *n) {
     bind(g, n);
     /* the loops run over the guard's bounds: what is left is the body */
     Node *body = n->a;
-    if (body->kind == N_BINARY && !strcmp(body->text, "==>") && only_bounds(body->a, n))
-      body = body->b;
+    if (body->kind == N_BINARY && !strcmp(body->text, "==>") && only_bounds(body->a, n) &&
+        conjuncts(body->a) == 2 * n->vars.len)
+      body = body->b; /* (exactly one lower and one upper bound each: those the loops use) */
     if (open_loops(g, n, false, &depth))
       assume(g, body);
     unbind(g, n);
