@@ -521,6 +521,9 @@ typedef struct {
   int part, parts;
   bool *checks, *chosen, *complete, *disjoint;
   VEC(const char *) bound;   /* the variables bound where a term is */
+  StrBuf globals;            /* statements giving the globals unknown values */
+  StrBuf global_decls;       /* ... the declarations they need */
+  VEC(const char *) global_names;
 } Gen;
 
 static void bind(Gen *g, Node *q) {
@@ -623,6 +626,56 @@ static bool read_params(Gen *g, CXCursor fn) {
     vec_push(&g->params, pa);
   }
   return true;
+}
+
+/* A contract holds in every state its requires allow, whatever earlier
+ * calls left in the globals: the harness starts each writable global at
+ * an unknown value (an array at unknown contents) rather than at its
+ * initializer, which only the first call of a program sees. */
+static enum CXChildVisitResult read_global(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  Gen *g = d;
+  /* (`int g;` is a tentative definition, not a definition for libclang) */
+  if (clang_getCursorKind(c) != CXCursor_VarDecl ||
+      clang_Cursor_getStorageClass(c) == CX_SC_Extern)
+    return CXChildVisit_Continue;
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  CXString s = clang_getCursorSpelling(c);
+  const char *name = xstrdup(clang_getCString(s));
+  clang_disposeString(s);
+  for (int i = 0; i < g->global_names.len; i++)
+    if (!strcmp(g->global_names.data[i], name))
+      return CXChildVisit_Continue;
+  vec_push(&g->global_names, name);
+  bool constant = clang_isConstQualifiedType(t);
+  CXType e = t;
+  long long dims[8];
+  int depth = 0;
+  for (; e.kind == CXType_ConstantArray && depth < 8; depth++) {
+    dims[depth] = clang_getArraySize(e);
+    e = clang_getArrayElementType(e);
+    constant |= clang_isConstQualifiedType(e);
+    e = clang_getCanonicalType(e);
+  }
+  /* (a constant keeps its initializer: no run can change it) */
+  if (constant || clang_isConstQualifiedType(e))
+    return CXChildVisit_Continue;
+  if (!nondet_of(e)) {
+    gen_fail(g, cx_loc_of(clang_getCursorLocation(c)),
+             xformat("a contract checked in a program with the global '%s' of this type: not "
+                     "supported (the harness starts each global at an unknown value)", name));
+    return CXChildVisit_Continue;
+  }
+  const char *index = "";
+  for (int i = 0; i < depth; i++) {
+    const char *k = xformat("__a2s_g%d", g->fresh++);
+    sb_printf(&g->globals, "%*sfor (long long %s = 0; %s < %lld; %s++)\n", 2 + 2 * i, "", k,
+              k, dims[i], k);
+    index = xformat("%s[%s]", index, k);
+  }
+  sb_printf(&g->global_decls, "extern %s %s(void);\n", type_text(e), nondet_of(e));
+  sb_printf(&g->globals, "%*s%s%s = %s();\n", 2 + 2 * depth, "", name, index, nondet_of(e));
+  return CXChildVisit_Continue;
 }
 
 /* ---- C text of terms ---------------------------------------------------------------------------- */
@@ -1267,6 +1320,7 @@ static void write_harness(Gen *g) {
   for (int i = 0; i < g->params.len; i++)
     if (g->params.data[i].pointer)
       sb_printf(o, "extern %s %s(void);\n", g->params.data[i].elem, g->params.data[i].nondet);
+  sb_printf(o, "%s", sb_str(&g->global_decls));
   sb_printf(o, "void %s(", acsl_harness_name(g->entry));
   int scalars = 0;
   for (int i = 0; i < g->params.len; i++)
@@ -1275,6 +1329,7 @@ static void write_harness(Gen *g) {
                 g->params.data[i].size ? "long long" : g->params.data[i].type,
                 g->params.data[i].name);
   sb_printf(o, "%s) {\n", scalars ? "" : "void");
+  sb_printf(o, "%s", sb_str(&g->globals));
   for (int i = 0; i < g->params.len; i++)
     if (g->params.data[i].size)
       sb_printf(o, "  __VERIFIER_assume(%s >= 0);\n", g->params.data[i].name);
@@ -1536,6 +1591,7 @@ char *acsl_contract_harness(CXTranslationUnit tu, const char *path, const char *
     return NULL;
   if (!read_params(&g, ff.found))
     return NULL;
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), read_global, &g);
   read_ranges(&g);
   select_part(&g);
   copies_for_assigns(&g);
