@@ -148,6 +148,36 @@ static void counters_downwards(void **state) {
 /* A while loop stepped by its last statement is counted like the for
  * loop it is (normalize.c moves that statement to the step); not when a
  * continue in the body would skip it. */
+/* `while (k--)` and `while (k-- > 0)`: the counter stepped first (the
+ * test on k, then k--, normalize.c), the body seeing [0, n) downwards; for
+ * an unsigned k, `k` and `k != 0` are `k > 0`. Boxes compare as sums:
+ * [0, n - 1 + 1) is [0, n), [1, n + 1) is not. */
+static void counters_tested_before_step(void **state) {
+  (void)state;
+  NestVec v = nests_of("int main(void) { unsigned n = __VERIFIER_nondet_int(); int a[n];\n"
+                       "  long long s = 0;\n"
+                       "  unsigned k = n; while (k--) a[k] = 1;\n"
+                       "  int j = n; while (j-- > 0) s += a[j];\n"
+                       "  unsigned m = n; while (m-- != 0) s += a[m];\n"
+                       "  for (int i = (int)n - 1; i >= 0; i--) s += a[i];\n"
+                       "  for (int i = n; i > 0; i--) s += a[i - 1];\n"
+                       "  __VERIFIER_assert(s >= 0);\n"
+                       "  return 0; }\n");
+  assert_int_equal(v.len, 5);
+  assert_int_equal(v.data[0]->kind, NEST_FILL);
+  for (int i = 0; i < 3; i++) {
+    Counter *c = &v.data[i]->counters[0];
+    assert_true(c->stepped_first);
+    assert_int_equal(c->step, -1);
+    assert_string_equal(text(c->lo), "0");
+  }
+  assert_int_equal(v.data[1]->kind, NEST_SCAN);
+  assert_int_equal(v.data[2]->kind, NEST_SCAN);
+  assert_true(nest_box_is(v.data[1], v.data[3]));  /* [0, n) and [0, (n - 1) + 1) */
+  assert_false(nest_box_is(v.data[1], v.data[4])); /* [1, n + 1) */
+  assert_false(nest_box_is(v.data[0], v.data[1])); /* unsigned n, int n */
+}
+
 static void counters_of_while_loops(void **state) {
   (void)state;
   NestVec v = nests_of("int main(void) { int n = __VERIFIER_nondet_int(); int a[n];\n"
@@ -257,6 +287,7 @@ int main(void) {
       cmocka_unit_test_teardown(not_fills, teardown_all),
       cmocka_unit_test_teardown(counters_downwards, teardown_all),
       cmocka_unit_test_teardown(counters_of_while_loops, teardown_all),
+      cmocka_unit_test_teardown(counters_tested_before_step, teardown_all),
       cmocka_unit_test_teardown(scans, teardown_all),
       cmocka_unit_test_teardown(not_scans, teardown_all),
       cmocka_unit_test_teardown(purity, teardown_all),

@@ -303,6 +303,40 @@ static void increments_on_variables(void **state) {
   assert_int_equal(r.ret, 5 * 57);
 }
 
+/* `while (k-- > 0)` is tested before the step: normalized as `while (k >
+ * 0) { k--; ... }` then one more `k--`, with the same final values --
+ * also through a continue, a break of an inner loop, and an unsigned
+ * counter that wraps on the last test. A test that reads k after the step
+ * as well, or a second break, keeps the temporary. */
+static void tested_before_step(void **state) {
+  (void)state;
+  Program *p = normalize_text(
+      "int main(void) { int k = 6, s = 0, t = 0; unsigned u = 3, c = 0; int m = 5, q = 9;\n"
+      "  while (k-- > 0) { if (k == 4) continue; for (;;) break; s = s + k; }\n"
+      "  while (u--) c = c + u;\n"
+      "  while (m-- > 0 && m != 2) t = t + m;\n"
+      "  while (q-- > 0) { if (q == 7) break; t = t + 1; }\n"
+      "  return s * 1000 + (int)c * 100 + t + (k + 1) * 7 + (u == 4294967295u) * 3 + m + q; }\n");
+  assert_non_null(p);
+  assert_core_form(p);
+  Func *m = find_func(p, "main");
+  StmtVec loops = {0};
+  collect_stmts(m->body, S_LOOP, &loops);
+  /* the first two loops start with their test on the counter itself */
+  Stmt *first = loops.data[0];
+  assert_int_equal(first->body->stmts.data[0]->kind, S_IF);
+  assert_true(expr_mentions(first->body->stmts.data[0]->expr, find_local(m, "k")));
+  assert_int_equal(loops.data[2]->body->stmts.data[0]->kind, S_IF);
+  assert_true(expr_mentions(loops.data[2]->body->stmts.data[0]->expr, find_local(m, "u")));
+  /* the last two keep the copy first */
+  assert_int_equal(loops.data[3]->body->stmts.data[0]->kind, S_ASSIGN);
+  assert_int_equal(loops.data[4]->body->stmts.data[0]->kind, S_ASSIGN);
+  RunInfo r = run_plain(p);
+  assert_int_equal(r.result, RUN_OK);
+  /* s = 5+3+2+1+0, c = 2+1+0, t = 4+3 + 1, k = -1, u wrapped, m = 2, q = 7 */
+  assert_int_equal(r.ret, 11 * 1000 + 3 * 100 + 8 + 0 + 3 + 2 + 7);
+}
+
 /* x = a[i] reads straight into x (paper section 4: r = f[i]); a conversion
  * or an index that mentions x needs a temporary. */
 static void direct_reads(void **state) {
@@ -472,6 +506,7 @@ int main(void) {
       cmocka_unit_test_teardown(increments_on_elements, teardown_all),
       cmocka_unit_test_teardown(increments_on_variables, teardown_all),
       cmocka_unit_test_teardown(direct_reads, teardown_all),
+      cmocka_unit_test_teardown(tested_before_step, teardown_all),
       cmocka_unit_test_teardown(shared_reads, teardown_all),
       cmocka_unit_test_teardown(nondet_whole_right_side, teardown_all),
       cmocka_unit_test_teardown(assertion_reads_kept, teardown_all),

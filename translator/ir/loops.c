@@ -228,9 +228,19 @@ static Expr *plus_one(Expr *e) { return new_binary(E_ADD, e, new_num(1, e->loc),
 static Expr *test_bound(Expr *test, Var *v, int dir, bool *incl, bool *ne) {
   if (test->kind == E_NOT && test->lhs->kind == E_EQ) /* !(p == q): pointers */
     test = new_binary(E_NE, test->lhs->lhs, test->lhs->rhs, test->loc);
+  *ne = false;
+  /* an unsigned counter going down: `v` and `v != 0` are `v > 0` */
+  bool is_unsigned = v->type->kind == TY_INT && v->type->is_unsigned;
+  long long zero;
+  if (dir < 0 && is_unsigned && is_var(test, v))
+    test = new_binary(E_GT, test, new_num(0, test->loc), test->loc);
+  else if (dir < 0 && is_unsigned && test->kind == E_NE &&
+           ((is_var(test->lhs, v) && expr_is_const(bare(test->rhs), &zero) && zero == 0) ||
+            (is_var(test->rhs, v) && expr_is_const(bare(test->lhs), &zero) && zero == 0)))
+    test = new_binary(E_GT, is_var(test->lhs, v) ? test->lhs : test->rhs,
+                      new_num(0, test->loc), test->loc);
   ExprKind k = test->kind;
   Expr *l = test->lhs, *r = test->rhs;
-  *ne = false;
   if (k == E_NE && v->type->kind == TY_INT && !v->type->is_unsigned) {
     k = dir > 0 ? E_LT : E_GT;
     *ne = true;
@@ -357,7 +367,7 @@ static const Expr *value_of(const Expr *e) {
 /* Do a and b have the same value in every state? Structurally, up to
  * value_of: a pointer loop's bound `0 + (long long)n` is an index loop's
  * `n`. */
-static bool same_value(const Expr *a, const Expr *b) {
+static bool same_leaf(const Expr *a, const Expr *b) {
   a = value_of(a);
   b = value_of(b);
   long long x, y;
@@ -366,6 +376,58 @@ static bool same_value(const Expr *a, const Expr *b) {
   if (a->kind == E_VAR && b->kind == E_VAR)
     return a->var == b->var;
   return expr_same(a, b);
+}
+
+/* A sum of terms: each leaf with its sign, and the constants' total. */
+#define SUM_TERMS 16
+typedef struct Sum {
+  const Expr *leaf[SUM_TERMS];
+  int sign[SUM_TERMS];
+  int n;
+  long long k;
+  bool ok;
+} Sum;
+
+static void sum_of(const Expr *e, const Type *t, int sign, Sum *s) {
+  e = bare(e);
+  long long k;
+  if (expr_const_value(e, &k) && k > -(1LL << 40) && k < (1LL << 40)) {
+    s->k += sign * k;
+  } else if ((e->kind == E_ADD || e->kind == E_SUB) && e->type == t) {
+    sum_of(e->lhs, t, sign, s);
+    sum_of(e->rhs, t, e->kind == E_ADD ? sign : -sign, s);
+  } else if (s->n < SUM_TERMS) {
+    s->leaf[s->n] = e;
+    s->sign[s->n++] = sign;
+  } else {
+    s->ok = false;
+  }
+}
+
+/* ... or as sums of the same terms: `(n - 1) + 1` is `n`, for the runs
+ * whose arithmetic is defined, or modulo the range of an unsigned type
+ * (the sums are taken only through additions in the type of the whole,
+ * which is both's). */
+static bool same_value(const Expr *a, const Expr *b) {
+  if (same_leaf(a, b))
+    return true;
+  if (a->type != b->type || !is_scalar(a->type))
+    return false;
+  Sum x = {.ok = true}, y = {.ok = true};
+  sum_of(a, a->type, 1, &x);
+  sum_of(b, b->type, 1, &y);
+  if (!x.ok || !y.ok || x.k != y.k || x.n != y.n)
+    return false;
+  bool used[SUM_TERMS] = {0};
+  for (int i = 0; i < x.n; i++) {
+    int j = 0;
+    while (j < y.n && (used[j] || y.sign[j] != x.sign[i] || !same_leaf(x.leaf[i], y.leaf[j])))
+      j++;
+    if (j == y.n)
+      return false;
+    used[j] = true;
+  }
+  return true;
 }
 
 static bool box_is(const LoopNest *n, const int *perm, const LoopNest *other) {

@@ -25,6 +25,8 @@
  */
 #include "transform.h"
 
+#include "dataflow.h"
+
 #include <string.h>
 
 typedef struct Norm {
@@ -629,6 +631,60 @@ static void step_from_body(Stmt *loop) {
   block_add(loop->step, last);
 }
 
+/* ---- Loops tested before their counter steps: while (k-- > 0) ------------------ */
+
+typedef struct Breaks {
+  Stmt *loop;
+  int count;
+} Breaks;
+
+static void count_breaks(Stmt *s, void *arg) {
+  Breaks *b = arg;
+  b->count += s->kind == S_BREAK && s->target == b->loop;
+}
+
+/* `while (k-- > 0) { B }` normalizes to
+ *
+ *     loop { t = k; k = k - 1; if (!(t > 0)) break; B }
+ *
+ * the test reading the counter before its step, through a temporary. It
+ * means the same as
+ *
+ *     loop { if (!(k > 0)) break; k = k - 1; B }   k = k - 1;
+ *
+ * when the test's only break leaves the loop (every other way out, a
+ * break of B, runs after the step in both) and the test reads k only
+ * through t: the shape whose counter loops.h reads (stepped first), the
+ * way down an unsigned size is usually written. */
+static Stmt *test_before_step(Stmt *loop) {
+  StmtVec *b = &loop->body->stmts;
+  if (b->len < 3 || (loop->step && loop->step->stmts.len))
+    return NULL;
+  Stmt *copy = b->data[0], *step = b->data[1], *test = b->data[2];
+  if (copy->kind != S_ASSIGN || copy->var->role != ROLE_TEMP || copy->expr->kind != E_VAR ||
+      !steps_itself(step) || step->var != copy->expr->var || test->kind != S_IF ||
+      test->els || !test->then || test->then->kind != S_BREAK || test->then->target != loop ||
+      test->expr->kind != E_NOT)
+    return NULL;
+  Var *t = copy->var, *k = step->var;
+  if (!expr_mentions(test->expr, t) || expr_mentions(test->expr, k))
+    return NULL;
+  for (int i = 3; i < b->len; i++)
+    if (stmt_uses(b->data[i], t) || stmt_assigns(b->data[i], t))
+      return NULL;
+  Breaks br = {loop, 0};
+  stmt_walk(loop->body, count_breaks, &br);
+  if (br.count != 1)
+    return NULL;
+  test->expr = expr_subst(test->expr, t, new_var_ref(k, copy->loc));
+  b->data[0] = test;
+  b->data[1] = step;
+  for (int i = 2; i + 1 < b->len; i++)
+    b->data[i] = b->data[i + 1];
+  b->len--;
+  return new_assign(k, expr_subst(step->expr, k, new_var_ref(k, step->loc)), step->loc);
+}
+
 static void norm_stmt(Norm *n, Stmt *s, Stmt *out) {
   if (!s)
     return;
@@ -652,7 +708,10 @@ static void norm_stmt(Norm *n, Stmt *s, Stmt *out) {
     s->body = norm_block_of(n, s->body);
     s->step = norm_block_of(n, s->step);
     step_from_body(s);
+    Stmt *after = test_before_step(s);
     emit(out, s);
+    if (after)
+      emit(out, after);
     return;
   case S_SWITCH:
     s->expr = rvalue(n, s->expr, out);
