@@ -1191,12 +1191,34 @@ static void sets_of(Stmt *s, void *arg) {
     vec_push(&st->found, s);
 }
 
+static bool stmt_contains(Stmt *outer, const Stmt *s);
+
+/* The assignments to x in f that can run before the loop starts: all of
+ * them but those of the statements after a loop at the function's top
+ * level (`while (n-- > 0) ...` leaves one more `n = n - 1` after it). */
+static void sets_before_loop(Func *f, Stmt *loop, Sets *out) {
+  stmt_walk(f->body, sets_of, out);
+  StmtVec *top = &f->body->stmts;
+  int at = 0;
+  while (at < top->len && top->data[at] != loop)
+    at++;
+  int kept = 0;
+  for (int i = 0; i < out->found.len; i++) {
+    bool after = false;
+    for (int j = at + 1; j < top->len && !after; j++)
+      after = stmt_contains(top->data[j], out->found.data[i]);
+    if (!after)
+      out->found.data[kept++] = out->found.data[i];
+  }
+  out->found.len = kept;
+}
+
 /* The expression of x's one assignment outside the loop, made before it,
  * over variables the loop keeps -- x's value where the loop starts; NULL
  * when x has no such assignment. */
 static Expr *start_expr(Func *f, Stmt *loop, Var *x) {
   Sets all = {x, {0}}, in = {x, {0}};
-  stmt_walk(f->body, sets_of, &all);
+  sets_before_loop(f, loop, &all);
   stmt_walk(loop, sets_of, &in);
   if (all.found.len != in.found.len + 1)
     return NULL;
@@ -1234,7 +1256,7 @@ static Expr *start_expr(Func *f, Stmt *loop, Var *x) {
  * entry value when the function sets it in the loop only, or start_expr. */
 static Z3_ast start_of(Func *f, Stmt *loop, Var *x, Naming *nm) {
   Sets all = {x, {0}}, in = {x, {0}};
-  stmt_walk(f->body, sets_of, &all);
+  sets_before_loop(f, loop, &all);
   stmt_walk(loop, sets_of, &in);
   if (x->kind == VAR_PARAM && all.found.len == in.found.len)
     return smt_int_const(name_with(x->name, NAME_IN));
@@ -1588,8 +1610,6 @@ static void set_before(Func *f, Stmt *s, VarVec *set) {
     add_var(f->params.data[i], set);
   stmt_walk(f->body, set_until, &b);
 }
-
-static bool stmt_contains(Stmt *outer, const Stmt *s);
 
 typedef struct Avail {
   Stmt *at;
