@@ -9,7 +9,10 @@
 # search stopped; tables where each element follows from the one before
 # (evenly spaced values, running totals, weights doubling from the back),
 # checked element by element and at their first or last element; a window
-# cleared, checked with one conditional check over the whole buffer.
+# cleared, checked with one conditional check over the whole buffer; a
+# count checked by cases (none counted: no element has the property; all
+# counted: every element has it), through a size_t helper and a pointer
+# loop.
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone

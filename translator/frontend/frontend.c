@@ -221,7 +221,18 @@ Expr *eval_constant(FE *fe, CXCursor c) {
     unsigned long long u = clang_EvalResult_getAsUnsigned(r);
     if (u > (unsigned long long)INT64_MAX) {
       clang_EvalResult_dispose(r);
-      return bad_expr(fe, c, "integer constant larger than 2^63-1");
+      /* (SIZE_MAX, ULONG_MAX - 1: the 64-bit unsigned value of a negative
+       * long long, converted -- the same value in C, and a constant the
+       * IR can hold) */
+      Type *t = conv_scalar_type(c, clang_getCursorType(c));
+      if (!t || t->kind != TY_INT || !t->is_unsigned || t->size != 8)
+        return bad_expr(fe, c, "integer constant larger than 2^63-1");
+      Expr *n = new_num((long long)(u - (unsigned long long)INT64_MAX - 1) + INT64_MIN,
+                        cx_loc(c));
+      n->type = ty_long;
+      Expr *e = mk(E_CAST, t, n->loc);
+      e->lhs = n;
+      return e;
     }
     v = (long long)u;
   } else {

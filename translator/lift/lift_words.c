@@ -19,6 +19,11 @@
  * return value as a bound): the re-check (recheck.c) keeps what is
  * inductive, nothing else.
  *
+ * An assertion under conditions is a case of the contract: its atoms are
+ * proposed with the conditions on their way (`c != 0 || a[K] <= limit`),
+ * at the head of a loop counting to a bound they name with the counter in
+ * its place, and with the scalar half of the tally they test.
+ *
  * A yes-or-no answer is checked by its caller both ways: `no` by a loop
  * asserting every element, `yes` by a loop that sets a flag on the element
  * it finds (`if (a[k] < 0) seen = 1; ... assert(seen);`). The flag's guard
@@ -54,6 +59,7 @@
 #include "lift_internal.h"
 
 #include "linear.h"
+#include "loops.h"
 
 #include <stdlib.h>
 #include <stdio.h>
@@ -82,6 +88,13 @@ typedef struct Words {
   Program *p;
   Var *k;              /* the placeholder of the bound variable */
   VEC(Atom) *atoms;    /* per function (by index in p->funcs) */
+  /* per function: its result where no one local holds it (`return i;`
+   * in the loop, `return -1;` after it), named at its exit only */
+  Var **results;
+  /* the loops under conditions (`if (r == SIZE_MAX) for (...) ...`), with
+   * them: true at the loop's head while the loop keeps their variables */
+  StmtVec guarded_loops;
+  ExprVec loop_guards;
 } Words;
 
 static int func_no(Program *p, const Func *f) {
@@ -498,6 +511,65 @@ static void collect(Stmt *s, void *arg) {
   }
 }
 
+/* Assertions under conditions (`if (c == 0) assert(a[k] != v);`, `if
+ * (orig[k] == ov) assert(a[k] == nv); else ...`): a case of the contract.
+ * Each comparison of such an assertion is an atom together with the
+ * conditions it sits under, `!(c == 0) || a[K] != v`: what the check
+ * loop has seen of every element, and what the function that computed c
+ * must hold of every element it passed for that case. */
+typedef struct Guarded {
+  Collect *c;
+  Expr *guard;         /* the conditions on the way (NULL: none) */
+} Guarded;
+
+static void guarded_atom(Expr *cmp, void *arg) {
+  Guarded *g = arg;
+  AtomsIn in = {g->c->w, g->c->fn, false, false, NULL, 0};
+  Expr *e = new_binary(E_LOR, new_unary(E_NOT, g->guard, cmp->loc), cmp, cmp->loc);
+  /* (a case's scalar half, `r != SIZE_MAX` -> `r < n`: an atom of no
+   * element, proposed as it is) */
+  if (!expr_has_index(e))
+    add_witness(g->c->w, g->c->fn, e, false, NULL, 0);
+  else
+    atoms_of(e, &in);
+}
+
+static void guarded_asserts(Collect *c, Stmt *s, Expr *guard) {
+  if (!s)
+    return;
+  switch (s->kind) {
+  case S_BLOCK:
+    for (int i = 0; i < s->stmts.len; i++)
+      guarded_asserts(c, s->stmts.data[i], guard);
+    return;
+  case S_IF: {
+    /* (not a loop's exit test: what runs after it is not under it) */
+    if (s->then && (s->then->kind == S_BREAK || s->then->kind == S_RETURN))
+      return;
+    Expr *cond = resolve(c->f, s->expr, 4);
+    Expr *no = new_unary(E_NOT, cond, cond->loc);
+    guarded_asserts(c, s->then, guard ? new_binary(E_LAND, guard, cond, cond->loc) : cond);
+    guarded_asserts(c, s->els, guard ? new_binary(E_LAND, guard, no, cond->loc) : no);
+    return;
+  }
+  case S_LOOP:
+    if (guard) {
+      vec_push(&c->w->guarded_loops, s);
+      vec_push(&c->w->loop_guards, guard);
+    }
+    guarded_asserts(c, s->body, guard);
+    return;
+  case S_ASSERT:
+    if (guard) {
+      Guarded g = {c, guard};
+      comparisons(resolve(c->f, s->expr, 4), guarded_atom, &g);
+    }
+    return;
+  default:
+    return;
+  }
+}
+
 /* The frame of the one-dimensional array a, which fn writes. */
 static void add_frame(Words *w, int fn, Var *a) {
   if (a->type->kind != TY_ARRAY || array_dims(a->type, NULL, 0, NULL) != 1 ||
@@ -680,8 +752,22 @@ static void through_call(Stmt *s, void *arg) {
     }
   }
   /* the result, and the caller's copies of it (`m = max_element(...)`), is
-   * the local the callee returns, at its loop heads as at its exit */
+   * the local the callee returns, at its loop heads as at its exit; or,
+   * with no such local, the result at the exit alone */
   Var *kept = s->var && is_scalar(s->var->type) ? returned_local(callee) : NULL;
+  if (!kept && s->var && is_scalar(s->var->type) && is_scalar(callee->ret)) {
+    if (!w->results[fe]) {
+      Var *r = xalloc(sizeof *r);
+      *r = *s->var;
+      r->name = cfg_ret_name(w->p, callee);
+      r->kind = VAR_LOCAL;
+      r->owner = callee;
+      r->type = callee->ret;
+      r->id = -1;
+      w->results[fe] = r;
+    }
+    kept = w->results[fe];
+  }
   if (kept) {
     Copies cp = {s->var, {0}, true};
     vec_push(&cp.vars, s->var);
@@ -720,6 +806,29 @@ static void through_call(Stmt *s, void *arg) {
     if (ok)
       cs->changed |= add_witness(w, fc, e, w->atoms[fe].data[i].witness, NULL, 0);
   }
+}
+
+/* A caller's atoms name the copy it keeps of a call's result (`r =
+ * index_of(...)`; `if (r != SIZE_MAX) ...`); right after the call only
+ * the result itself has its value: the atoms in its name too. */
+static void results_named(Stmt *s, void *arg) {
+  Collect *c = arg;
+  if (s->kind != S_CALL || !s->var || !is_scalar(s->var->type))
+    return;
+  Copies cp = {s->var, {0}, true};
+  vec_push(&cp.vars, s->var);
+  while (cp.more) {
+    cp.more = false;
+    stmt_walk(c->f->body, copies_of, &cp);
+  }
+  int had = c->w->atoms[c->fn].len;
+  for (int i = 0; i < had; i++)
+    for (int j = 1; j < cp.vars.len; j++) {
+      Atom *a = &c->w->atoms[c->fn].data[i];
+      if (!a->frame && expr_mentions(a->e, cp.vars.data[j]))
+        add_witness(c->w, c->fn, expr_subst(a->e, cp.vars.data[j], new_var_ref(s->var, s->loc)),
+                    a->witness, NULL, 0);
+    }
 }
 
 /* ---- Ranges ------------------------------------------------------------------------------- */
@@ -1686,6 +1795,88 @@ static void only_valued(VarVec *vars, const Func *f, const VarVec *valued) {
 /* Each atom of f that f's scope has, over [lo, hi) for lo in {0} + ends
  * and hi in ends: with moving (the variables a loop changes) one end must
  * move, or lo be 0. */
+/* The counter and the bound of a loop tested `i < n`, `i <= n` or `i !=
+ * n` (n a variable the loop keeps, plus a constant or not: `p_off < 0 +
+ * n`); false for other tests. */
+static bool counted_to(Stmt *loop, Var **i, Var **n) {
+  Expr *test = loop_test(loop);
+  if (!test)
+    return false;
+  test = (Expr *)uncast(test);
+  if (test->kind != E_LT && test->kind != E_LE && test->kind != E_NE)
+    return false;
+  const Expr *x = uncast(test->lhs), *y = uncast(test->rhs);
+  long long zero;
+  if (y->kind == E_ADD && expr_is_const(uncast(y->lhs), &zero) && zero == 0)
+    y = uncast(y->rhs);
+  if (x->kind != E_VAR || y->kind != E_VAR || !stmt_assigns(loop, x->var) ||
+      stmt_assigns(loop, y->var))
+    return false;
+  *i = x->var;
+  *n = y->var;
+  return true;
+}
+
+/* A case whose condition names the bound a loop counts to (`c == n` of
+ * a count, the caller's `if (c == n) assert(a[k] > 0)`) holds at the
+ * loop's head with the counter in its place (`c == i`: all the elements
+ * passed so far have the property); the atom so, or one with no e. */
+static Atom counted_case(const Atom *a, Stmt *loop) {
+  Atom none = {0};
+  Var *i, *n;
+  if (a->e->kind != E_LOR || a->e->lhs->kind != E_NOT || !counted_to(loop, &i, &n) ||
+      !expr_mentions(a->e->lhs, n))
+    return none;
+  Atom c = *a;
+  c.e = new_binary(E_LOR, expr_subst(a->e->lhs, n, new_var_ref(i, loop->loc)), a->e->rhs,
+                   a->e->loc);
+  return c;
+}
+
+typedef struct Tallies {
+  Stmt *loop;
+  Var *counter;
+  VarVec found;
+} Tallies;
+
+static void tally_in(Var *v, void *arg) {
+  Tallies *t = arg;
+  if (v != t->counter && is_scalar(v->type) && v->kind == VAR_LOCAL && stmt_assigns(t->loop, v) &&
+      !var_in(&t->found, v))
+    vec_push(&t->found, v);
+}
+
+/* A case's condition on a tally the loop keeps (`c == 0`, `c == i` of a
+ * count): its scalar half, the tally between where it started and that
+ * plus the elements passed (`0 <= c && c <= i`), which makes the case
+ * inductive (and keeps an unsigned tally from wrapping). */
+static void tally_bounds(LiftedVec *out, Func *f, Words *w, int fn, Stmt *loop, Naming *nm,
+                         int *no) {
+  Var *i, *n;
+  if (!counted_to(loop, &i, &n))
+    return;
+  Tallies t = {loop, i, {0}};
+  for (int j = 0; j < w->atoms[fn].len; j++) {
+    Expr *e = w->atoms[fn].data[j].e;
+    if (e->kind == E_LOR && e->lhs->kind == E_NOT)
+      expr_vars(e->lhs, tally_in, &t);
+  }
+  Z3_context z = smt_ctx();
+  Z3_ast i0 = t.found.len ? start_of(f, loop, i, nm) : NULL;
+  for (int j = 0; i0 && j < t.found.len; j++) {
+    Var *c = t.found.data[j];
+    if (step_of(f, loop, c) != 1)
+      continue;
+    Z3_ast c0 = start_of(f, loop, c, nm);
+    if (!c0)
+      continue;
+    Z3_ast cv = name_var(c, nm), passed = Z3_mk_sub(z, 2, (Z3_ast[]){name_var(i, nm), i0});
+    propose_as(out, f, POINT_LOOP_HEAD, loop->loc, Z3_mk_le(z, c0, cv), no, false);
+    propose_as(out, f, POINT_LOOP_HEAD, loop->loc,
+               Z3_mk_le(z, cv, Z3_mk_add(z, 2, (Z3_ast[]){c0, passed})), no, false);
+  }
+}
+
 static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, Loc loc,
                         const ExprVec *ends, Stmt *moving, const VarVec *valued, LiftedVec *out,
                         int *no) {
@@ -1700,8 +1891,16 @@ static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, L
   }
   for (int i = 0; i < w->atoms[fn].len; i++) {
     Atom *a = &w->atoms[fn].data[i];
-    if (!atom_in(a->e, f, w->k) || !has_values(a->e, f, valued))
+    if (!atom_in(a->e, f, w->k) || !has_values(a->e, f, valued) ||
+        (w->results[fn] && expr_mentions(a->e, w->results[fn])))
       continue;
+    if (!a->frame && !expr_has_index(a->e)) {
+      propose_as(out, f, kind, loc, conjecture(nm, a, smt_num(0), NULL), no, false);
+      continue;
+    }
+    Atom as_counted = {0};
+    if (moving)
+      as_counted = counted_case(a, moving);
     /* a frame: the elements from lo on too, whatever the array's length
      * (which a callee does not know) */
     for (int lo = -1; a->frame && lo < ends->len; lo++) {
@@ -1723,6 +1922,8 @@ static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, L
           continue;
 
         propose_over(out, f, kind, loc, nm, a, zlo, zhi, no);
+        if (as_counted.e)
+          propose_over(out, f, kind, loc, nm, &as_counted, zlo, zhi, no);
         if (!moving || (!keeps_arrays && !mlo && !mhi))
           propose_capped(out, f, kind, loc, nm, a, zlo, zhi, &named, no);
         /* the loop setting a witness's flag: the flag is set, or an
@@ -1882,6 +2083,16 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     in_step(out, f, h.loops.data[l], &near, &nm, no);
     definitions(out, f, h.loops.data[l], &near, &nm, no);
     last_stored(out, f, h.loops.data[l], &nm, no);
+    tally_bounds(out, f, w, fn, h.loops.data[l], &nm, no);
+    for (int g = 0; g < w->guarded_loops.len; g++) {
+      SmtEnv env = {name_var, name_array, &nm, NULL, NULL};
+      Expr *guard = w->loop_guards.data[g];
+      Z3_ast t = w->guarded_loops.data[g] == h.loops.data[l] && !moves(h.loops.data[l], guard)
+                     ? smt_bool(guard, &env)
+                     : NULL;
+      if (t && !env.side)
+        propose_as(out, f, POINT_LOOP_HEAD, h.loops.data[l]->loc, t, no, false);
+    }
     /* (every bound's: the clauses forget a range at each loop head
      * that no candidate there keeps) */
     VarVec set = {0}, found = {0}, kept = {0};
@@ -1994,6 +2205,10 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
       local = expr_mentions(a->e, f->locals.data[j]);
     if (local)
       continue;
+    if (!a->frame && !expr_has_index(a->e)) {
+      propose_as(out, f, POINT_EXIT, f->loc, conjecture(&nm, a, smt_num(0), NULL), no, false);
+      continue;
+    }
     if (position)
       reasons(&nm, a, f, POINT_EXIT, f->loc, position, &ends, out, no);
     for (int lo = 0; lo < ends.len; lo++)
@@ -2034,19 +2249,22 @@ bool lift_words_harness(const Program *p) {
 }
 
 int lift_word_conjectures(Program *p, LiftedVec *out, int most) {
-  Words w = {p, NULL, NULL};
+  Words w = {p, NULL, NULL, NULL, {0}, {0}};
   w.k = xalloc(sizeof *w.k);
   w.k->name = "k";
   w.k->type = ty_long;
   w.k->kind = VAR_LOCAL;
   w.k->id = -1;
   w.atoms = xalloc(sizeof *w.atoms * (size_t)(p->funcs.len + 1));
+  w.results = xalloc(sizeof *w.results * (size_t)(p->funcs.len + 1));
   for (int i = 0; i < p->funcs.len; i++) {
     Func *f = p->funcs.data[i];
     if (!f->body)
       continue;
     Collect c = {&w, f, i};
     stmt_walk(f->body, collect, &c);
+    guarded_asserts(&c, f->body, NULL);
+    stmt_walk(f->body, results_named, &c);
   }
   /* through calls, twice: main -> search -> its helper */
   for (int round = 0; round < 2; round++) {
