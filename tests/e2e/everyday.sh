@@ -12,7 +12,8 @@
 # cleared, checked with one conditional check over the whole buffer; a
 # count checked by cases (none counted: no element has the property; all
 # counted: every element has it), through a size_t helper and a pointer
-# loop.
+# loop; a search returning a sentinel (SIZE_MAX, -1) checked by cases; a
+# clamp in place checked element by element against a copy kept before.
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone

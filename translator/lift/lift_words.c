@@ -95,7 +95,25 @@ typedef struct Words {
    * them: true at the loop's head while the loop keeps their variables */
   StmtVec guarded_loops;
   ExprVec loop_guards;
+  /* the contents at entry of an array parameter, as a variable of its
+   * own (entry_vars[i] stands for entry_of[i]) */
+  VarVec entry_vars, entry_of;
 } Words;
+
+/* The variable standing for the contents of the array parameter p at its
+ * function's entry. */
+static Var *entry_var(Words *w, Var *p) {
+  for (int i = 0; i < w->entry_of.len; i++)
+    if (w->entry_of.data[i] == p)
+      return w->entry_vars.data[i];
+  Var *e = xalloc(sizeof *e);
+  *e = *p;
+  e->name = xformat("%s@entry", p->name);
+  e->id = -1;
+  vec_push(&w->entry_vars, e);
+  vec_push(&w->entry_of, p);
+  return e;
+}
 
 static int func_no(Program *p, const Func *f) {
   for (int i = 0; i < p->funcs.len; i++)
@@ -723,6 +741,49 @@ typedef struct Calls {
   bool changed;
 } Calls;
 
+typedef struct ArraysIn {
+  const Map *m;
+  VarVec found;
+} ArraysIn;
+
+static void array_unmapped(Var *v, void *arg) {
+  ArraysIn *ai = arg;
+  if (v->type->kind == TY_ARRAY && v->kind != VAR_GLOBAL && !mapped(ai->m, v) &&
+      !var_in(&ai->found, v))
+    vec_push(&ai->found, v);
+}
+
+/* A caller's atom about an array it does not pass (`orig[k] == ov ->
+ * a[k] == nv`, orig a copy the caller made of a before the call): in the
+ * callee, that array may be the contents at entry of an array it is
+ * passed -- a conjecture in the callee's names for each one, which the
+ * re-check decides there, and the caller's facts connect with its copy. */
+static void copy_as_entry(Words *w, const Map *down, Stmt *call, int fe, Atom *a, bool *changed) {
+  ArraysIn ai = {down, {0}};
+  expr_vars(a->e, array_unmapped, &ai);
+  if (ai.found.len != 1)
+    return;
+  Func *callee = call->func;
+  for (int j = 0; j < callee->params.len; j++) {
+    Var *p = callee->params.data[j];
+    if (p->type->kind != TY_ARRAY || array_dims(p->type, NULL, 0, NULL) != 1)
+      continue;
+    Map with = *down;
+    with.from = (VarVec){0};
+    with.to = (ExprVec){0};
+    for (int i = 0; i < down->from.len; i++) {
+      vec_push(&with.from, down->from.data[i]);
+      vec_push(&with.to, down->to.data[i]);
+    }
+    vec_push(&with.from, ai.found.data[0]);
+    vec_push(&with.to, new_var_ref(entry_var(w, p), call->loc));
+    bool ok = true;
+    Expr *e = map_expr(&with, a->e, &ok);
+    if (ok)
+      *changed |= add_witness(w, fe, e, a->witness, NULL, 0);
+  }
+}
+
 /* A call: the caller's atoms about what it passes go to the callee, the
  * callee's atoms about its parameters to the caller. */
 static void through_call(Stmt *s, void *arg) {
@@ -785,8 +846,10 @@ static void through_call(Stmt *s, void *arg) {
   for (int i = 0; i < had_c; i++) {
     bool ok = !w->atoms[fc].data[i].frame;
     Expr *e = map_expr(&down, w->atoms[fc].data[i].e, &ok);
-    if (!ok)
+    if (!ok) {
+      copy_as_entry(w, &down, s, fe, &w->atoms[fc].data[i], &cs->changed);
       continue;
+    }
     cs->changed |= add_witness(w, fe, e, w->atoms[fc].data[i].witness, NULL, 0);
     /* a constant passed (`set_range(p, len, 7)` and `buf[k] == 7`):
      * the callee knows it as its parameter */
@@ -1094,6 +1157,10 @@ static Z3_ast name_var(Var *v, void *arg) {
 
 static Z3_ast name_array(Var *a, void *arg) {
   Naming *nm = arg;
+  /* (the contents at entry: at an exit, the input array) */
+  for (int i = 0; i < nm->w->entry_vars.len; i++)
+    if (nm->w->entry_vars.data[i] == a)
+      return lift_array(nm->w->entry_of.data[i], nm->exit ? NAME_NOW : NAME_ENTRY_CONTENTS);
   /* at an exit: the contents after (a parameter's are an output of the
    * summary, written or not) */
   NameRole r = nm->exit && (a->kind == VAR_PARAM || array_written(nm->f->body, a)) ? NAME_AFTER
@@ -2249,7 +2316,7 @@ bool lift_words_harness(const Program *p) {
 }
 
 int lift_word_conjectures(Program *p, LiftedVec *out, int most) {
-  Words w = {p, NULL, NULL, NULL, {0}, {0}};
+  Words w = {p, NULL, NULL, NULL, {0}, {0}, {0}, {0}};
   w.k = xalloc(sizeof *w.k);
   w.k->name = "k";
   w.k->type = ty_long;
