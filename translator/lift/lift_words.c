@@ -540,14 +540,53 @@ typedef struct Guarded {
   Expr *guard;         /* the conditions on the way (NULL: none) */
 } Guarded;
 
+/* The variables e reads outside array indices. */
+static void plain_vars(const Expr *e, VarVec *out) {
+  if (!e)
+    return;
+  if (e->kind == E_VAR && is_scalar(e->var->type) && !var_in(out, e->var))
+    vec_push(out, e->var);
+  if (e->kind == E_INDEX)
+    return;
+  plain_vars(e->lhs, out);
+  plain_vars(e->rhs, out);
+  plain_vars(e->cond, out);
+}
+
+/* The conjuncts of guard that are not a range of a loop counter indexing
+ * the atom (`k >= from && k < from + len` around `a[k] == v`: the ranges
+ * say that), joined again; NULL when none is left. */
+static Expr *case_conditions(Func *f, Expr *guard, const VarVec *xs) {
+  if (guard->kind == E_LAND) {
+    Expr *l = case_conditions(f, guard->lhs, xs), *r = case_conditions(f, guard->rhs, xs);
+    return !l ? r : !r ? l : new_binary(E_LAND, l, r, guard->loc);
+  }
+  VarVec vs = {0};
+  plain_vars(guard, &vs);
+  for (int i = 0; i < vs.len; i++)
+    if (var_in(xs, vs.data[i]) && !fixed_indices(f, &(VarVec){&vs.data[i], 1, 1}))
+      return NULL;
+  return guard;
+}
+
 static void guarded_atom(Expr *cmp, void *arg) {
   Guarded *g = arg;
   AtomsIn in = {g->c->w, g->c->fn, false, false, NULL, 0};
-  Expr *e = new_binary(E_LOR, new_unary(E_NOT, g->guard, cmp->loc), cmp, cmp->loc);
-  /* (a case's scalar half, `r != SIZE_MAX` -> `r < n`: an atom of no
-   * element, proposed as it is) */
-  if (!expr_has_index(e))
-    add_witness(g->c->w, g->c->fn, e, false, NULL, 0);
+  VarVec xs = {0}, vs = {0};
+  index_vars(cmp, &xs, false);
+  Expr *guard = case_conditions(g->c->f, g->guard, &xs);
+  if (!guard)
+    return;
+  Expr *e = new_binary(E_LOR, new_unary(E_NOT, guard, cmp->loc), cmp, cmp->loc);
+  /* (a case's scalar half, `r != SIZE_MAX` -> `r < n`, and a case at a
+   * position its condition names, `r != n` -> `a[r] == a[r + 1]`: an
+   * atom as it is, over no range) */
+  plain_vars(guard, &vs);
+  bool at_named = false;
+  for (int i = 0; i < vs.len; i++)
+    at_named |= var_in(&xs, vs.data[i]);
+  if (!expr_has_index(e) || at_named)
+    add_witness(g->c->w, g->c->fn, plain_indices(e), false, NULL, 0);
   else
     atoms_of(e, &in);
 }
@@ -888,7 +927,10 @@ static void results_named(Stmt *s, void *arg) {
   for (int i = 0; i < had; i++)
     for (int j = 1; j < cp.vars.len; j++) {
       Atom *a = &c->w->atoms[c->fn].data[i];
-      if (!a->frame && expr_mentions(a->e, cp.vars.data[j]))
+      /* (a case's: its condition on the result is what the point after
+       * the call must keep) */
+      bool a_case = a->e->kind == E_LOR && a->e->lhs->kind == E_NOT;
+      if (!a->frame && a_case && expr_mentions(a->e->lhs, cp.vars.data[j]))
         add_witness(c->w, c->fn, expr_subst(a->e, cp.vars.data[j], new_var_ref(s->var, s->loc)),
                     a->witness, NULL, 0);
     }
