@@ -127,7 +127,8 @@ bool nest_assigns(const LoopNest *n, Var *v);
 
 /* Is the box of fill fl of nest n the box of nest other, index by index
  * (bound expressions with the same value in every state: the same up to
- * conversions that keep the value and additions of 0)? */
+ * conversions that keep the value, or the same sums of terms in one type,
+ * `(n - 1) + 1` and `n`)? */
 bool fill_box_is(const LoopNest *n, const Fill *fl, const LoopNest *other);
 /* ... the box of nest n the box of nest other, counter by counter? */
 bool nest_box_is(const LoopNest *n, const LoopNest *other);
