@@ -146,4 +146,38 @@ true | unknown) fixed "four small arrays in one assertion: $V" ;;
 *) fail "four_small.c: verdict '$V', exit $RC: $(tail -3 err.txt)" ;;
 esac
 
+# 6. An atom about an array the caller does not pass is proposed in the
+#    callee with that array as an array parameter's contents at entry; a
+#    two-index table given a one-index parameter's place made a Z3 term of
+#    the wrong sort, and verify died of a segmentation fault in the words
+#    (found by tests/fuzz/soundness.py, seeds 5, 7, 26, 45, 66, 98 and
+#    149). Only an array of the parameter's shape takes its place now.
+cat >grid_and_row.c <<'EOF'
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+void set_row(int *row, int len, int v) {
+  for (int i = 0; i < len; i++)
+    row[i] = v;
+}
+int main(void) {
+  int grid[3][2];
+  for (int r = 0; r < 3; r++)
+    for (int c = 0; c < 2; c++)
+      grid[r][c] = r + c;
+  if (!(grid[1][1] == 2))
+    reach_error();
+  int row[4];
+  int v = __VERIFIER_nondet_int();
+  set_row(row, 4, v);
+  if (row[2] != v)
+    reach_error();
+  return 0;
+}
+EOF
+verify --timeout=10 grid_and_row.c
+case "$RC:$V" in
+0:true | 20:unknown) fixed "a table not passed beside a row passed: $V" ;;
+*) fail "grid_and_row.c: verdict '$V', exit $RC: $(tail -3 err.txt)" ;;
+esac
+
 finish "every reproducer shows the fix"

@@ -800,12 +800,15 @@ static void array_unmapped(Var *v, void *arg) {
 static void copy_as_entry(Words *w, const Map *down, Stmt *call, int fe, Atom *a, bool *changed) {
   ArraysIn ai = {down, {0}};
   expr_vars(a->e, array_unmapped, &ai);
-  if (ai.found.len != 1)
+  Type *elem = NULL, *pelem = NULL;
+  if (ai.found.len != 1 || array_dims(ai.found.data[0]->type, NULL, 0, &elem) != 1)
     return;
   Func *callee = call->func;
   for (int j = 0; j < callee->params.len; j++) {
     Var *p = callee->params.data[j];
-    if (p->type->kind != TY_ARRAY || array_dims(p->type, NULL, 0, NULL) != 1)
+    /* (an array of the same shape: one index, the same elements) */
+    if (p->type->kind != TY_ARRAY || array_dims(p->type, NULL, 0, &pelem) != 1 ||
+        pelem != elem)
       continue;
     Map with = *down;
     with.from = (VarVec){0};
