@@ -756,6 +756,18 @@ static void copies_of(Stmt *s, void *arg) {
   }
 }
 
+/* The call's result and the caller's copies of it (and copies of those),
+ * the result first. */
+static VarVec result_copies(Func *caller, Var *result) {
+  Copies cp = {result, {0}, true};
+  vec_push(&cp.vars, result);
+  while (cp.more) {
+    cp.more = false;
+    stmt_walk(caller->body, copies_of, &cp);
+  }
+  return cp.vars;
+}
+
 /* e with each operand equal to the constant c, outside indices, made the
  * variable v (e itself when it has none). */
 static Expr *const_as(Expr *e, long long c, Var *v) {
@@ -872,15 +884,9 @@ static void through_call(Stmt *s, void *arg) {
     kept = w->results[fe];
   }
   if (kept) {
-    Copies cp = {s->var, {0}, true};
-    vec_push(&cp.vars, s->var);
-    /* (and the copies of copies) */
-    while (cp.more) {
-      cp.more = false;
-      stmt_walk(cs->caller->body, copies_of, &cp);
-    }
-    for (int i = 0; i < cp.vars.len; i++) {
-      vec_push(&down.from, cp.vars.data[i]);
+    VarVec copies = result_copies(cs->caller, s->var);
+    for (int i = 0; i < copies.len; i++) {
+      vec_push(&down.from, copies.data[i]);
       vec_push(&down.to, new_var_ref(kept, s->loc));
     }
   }
@@ -920,21 +926,16 @@ static void results_named(Stmt *s, void *arg) {
   Collect *c = arg;
   if (s->kind != S_CALL || !s->var || !is_scalar(s->var->type))
     return;
-  Copies cp = {s->var, {0}, true};
-  vec_push(&cp.vars, s->var);
-  while (cp.more) {
-    cp.more = false;
-    stmt_walk(c->f->body, copies_of, &cp);
-  }
+  VarVec copies = result_copies(c->f, s->var);
   int had = c->w->atoms[c->fn].len;
   for (int i = 0; i < had; i++)
-    for (int j = 1; j < cp.vars.len; j++) {
+    for (int j = 1; j < copies.len; j++) {
       Atom *a = &c->w->atoms[c->fn].data[i];
       /* (a case's: its condition on the result is what the point after
        * the call must keep) */
       bool a_case = a->e->kind == E_LOR && a->e->lhs->kind == E_NOT;
-      if (!a->frame && a_case && expr_mentions(a->e->lhs, cp.vars.data[j]))
-        add_witness(c->w, c->fn, expr_subst(a->e, cp.vars.data[j], new_var_ref(s->var, s->loc)),
+      if (!a->frame && a_case && expr_mentions(a->e->lhs, copies.data[j]))
+        add_witness(c->w, c->fn, expr_subst(a->e, copies.data[j], new_var_ref(s->var, s->loc)),
                     a->witness, NULL, 0);
     }
 }
