@@ -71,6 +71,18 @@ typedef struct Check {
    * check's time, and it is the same for every candidate of the clause. */
   Z3_solver solver;
   Z3_ast held;         /* the hypothesis the solver holds */
+  /* A clause is checked again only when a candidate its hypotheses took
+   * in has been dropped since (each round used to check every clause).
+   * drops counts the drops, dropped_at[p] is the count at the last drop
+   * at predicate p (by index in c->preds); touched[p] tells whether the
+   * hypotheses being built took in p's candidates; for each clause, the
+   * predicates its last check took in (deps) and the count then (stamp,
+   * -1: not checked yet). */
+  int drops;
+  int *dropped_at;
+  bool *touched;
+  bool **deps;
+  int *stamp;
 } Check;
 
 /* Z3's resource limit per check of recheck_proves_safety: the
@@ -84,6 +96,40 @@ typedef struct Check {
  * gets more. (The sums prover and `invariants` keep the 3 s timeouts: the
  * prover's work share was measured with them.) */
 #define RECHECK_FACTS_WORK 1000000u
+
+/* ---- Which clauses a drop concerns ------------------------------------------------ */
+
+static int pred_no(Check *ck, const ChcPred *pr) {
+  for (int i = 0; i < ck->c->preds.len; i++)
+    if (ck->c->preds.data[i] == pr)
+      return i;
+  return -1;
+}
+
+/* The hypotheses being built take in pr's candidates. */
+static void touch(Check *ck, const ChcPred *pr) {
+  int p = pred_no(ck, pr);
+  if (ck->touched && p >= 0)
+    ck->touched[p] = true;
+}
+
+static void drop(Check *ck, Cand *cd) {
+  cd->alive = false;
+  ck->drops++;
+  int p = pred_no(ck, cd->pred);
+  if (p >= 0)
+    ck->dropped_at[p] = ck->drops;
+}
+
+/* Has a candidate that clause i's last check took in been dropped since? */
+static bool stale(Check *ck, int i) {
+  if (ck->stamp[i] < 0)
+    return true;
+  for (int p = 0; p < ck->c->preds.len; p++)
+    if (ck->deps[i][p] && ck->dropped_at[p] > ck->stamp[i])
+      return true;
+  return false;
+}
 
 /* ---- Matching lifted invariants with predicates --------------------------------- */
 
@@ -173,6 +219,7 @@ static Z3_ast definition(Check *ck, ChcPred *pr, Z3_ast *args, int nargs);
 static Z3_ast interp(Check *ck, ChcPred *pr, Z3_ast *args, int nargs) {
   Z3_context z = smt_ctx();
   Z3_ast f = NULL;
+  touch(ck, pr);
   for (int i = 0; i < ck->cands.len; i++)
     if (ck->cands.data[i].pred == pr && ck->cands.data[i].alive && !ck->cands.data[i].pre &&
         !(ck->scalar_only && ck->cands.data[i].quantified))
@@ -362,8 +409,10 @@ static Z3_ast entry_pre(Check *ck, ChcClause *cl) {
   Z3_ast all = NULL;
   for (int j = 0; j < ck->cands.len; j++) {
     Cand *cd = &ck->cands.data[j];
-    if (!cd->pre || !cd->alive || !same_func(cd->pred->func, at->func) ||
-        (ck->scalar_only && cd->quantified))
+    if (!cd->pre || !same_func(cd->pred->func, at->func))
+      continue;
+    touch(ck, cd->pred);
+    if (!cd->alive || (ck->scalar_only && cd->quantified))
       continue;
     ChcPred *sum = cd->pred;
     Asts cs = {0};
@@ -437,7 +486,7 @@ static bool check_calls(Check *ck) {
         holds = holds || valid(ck, hypotheses(ck, cl, false), goal);
         ck->skip = NULL;
         if (!holds) {
-          cd->alive = false;
+          drop(ck, cd);
           changed = true;
         }
       }
@@ -524,7 +573,7 @@ static bool all_at_once(Check *ck, ChcClause *cl, Z3_ast body, Z3_ast *from, Z3_
       Z3_ast f = Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs), v;
       if (cheap_to_evaluate(f) && Z3_model_eval(z, m, f, true, &v) &&
           Z3_get_bool_value(z, v) == Z3_L_FALSE) {
-        cd->alive = false;
+        drop(ck, cd);
         dropped++;
         if (getenv("A2S_DEBUG_RECHECK"))
           fprintf(stderr, "recheck: %s falsified by a model of clause %s\n",
@@ -547,7 +596,8 @@ static Z3_ast hypotheses(Check *ck, ChcClause *cl, bool scalar_only) {
   return body;
 }
 
-/* One round: drop every candidate a clause does not establish.
+/* Drop the candidates at clause i's head that it does not establish (true
+ * in *changed when it dropped one).
  *
  * A candidate without quantifiers is checked first against the
  * hypotheses without them: fewer hypotheses prove less, so what they prove
@@ -556,59 +606,76 @@ static Z3_ast hypotheses(Check *ck, ChcClause *cl, bool scalar_only) {
  * it from deciding within the work limit (`i >= 0` at a loop whose step
  * is `i++` dropped as unknown). Only what they do not prove is checked
  * against all of them. */
+static void check_clause(Check *ck, int i, bool *changed) {
+  Z3_context z = smt_ctx();
+  ChcClause *cl = ck->c->clauses.data[i];
+  bool any = false;
+  for (int j = 0; j < ck->cands.len; j++)
+    any |= ck->cands.data[j].pred == cl->head && ck->cands.data[j].alive && !ck->cands.data[j].pre;
+  if (!any)
+    return;
+  Z3_ast *hargs = cl->head_args.data;
+  int nh = cl->head_args.len;
+  Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(nh + 1));
+  for (int k = 0; k < nh; k++)
+    from[k] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), Z3_get_sort(z, hargs[k]));
+  /* settled: established by this clause in this round (first, under a
+   * work limit, the candidates without quantifiers by the hypotheses
+   * without them; with the 3 s timeouts, a check that fails costs
+   * seconds, and the candidates are few: each is checked once) */
+  bool *settled = xalloc(sizeof(bool) * (size_t)(ck->cands.len + 1));
+  for (int j = 0; j < ck->cands.len; j++)
+    settled[j] = ck->cands.data[j].quantified;
+  Z3_ast scalar = hypotheses(ck, cl, true);
+  ck->scalar_only = true;
+  bool scalars_hold = ck->work && all_at_once(ck, cl, scalar, from, hargs, nh, settled, changed);
+  ck->scalar_only = false;
+  for (int j = 0; j < ck->cands.len; j++) {
+    Cand *cd = &ck->cands.data[j];
+    settled[j] = false;
+    if (cd->pred == cl->head && cd->alive && !cd->pre && !cd->quantified)
+      settled[j] = scalars_hold ||
+                   valid(ck, scalar, Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs));
+  }
+  Z3_ast body = hypotheses(ck, cl, false);
+  if (ck->work && all_at_once(ck, cl, body, from, hargs, nh, settled, changed))
+    return;
+  for (int j = 0; j < ck->cands.len; j++) {
+    Cand *cd = &ck->cands.data[j];
+    if (cd->pred != cl->head || !cd->alive || cd->pre || settled[j])
+      continue;
+    if (valid(ck, body, Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs)))
+      continue;
+    if (getenv("A2S_DEBUG_RECHECK"))
+      fprintf(stderr, "recheck: %s fails clause %d (%s -> %s)\n  %s\n",
+              cd->l ? lift_text(cd->l->formula) : smt_text(cd->formula), i,
+              cl->body_preds.len ? cl->body_preds.data[0]->name : "entry", cl->head->name,
+              smt_text(cl->rule));
+    drop(ck, cd);
+    *changed = true;
+  }
+}
+
+/* One round: drop every candidate a clause does not establish. */
 static bool round_(Check *ck) {
   bool changed = check_calls(ck);
-  Z3_context z = smt_ctx();
-  for (int i = 1; i < ck->c->clauses.len; i++) {
-    ChcClause *cl = ck->c->clauses.data[i];
-    if (!cl->head || cl->head->kind == PRED_ERR)
-      continue;
-    bool any = false;
-    for (int j = 0; j < ck->cands.len; j++)
-      any |= ck->cands.data[j].pred == cl->head && ck->cands.data[j].alive && !ck->cands.data[j].pre;
-    if (!any)
-      continue;
-    Z3_ast *hargs = cl->head_args.data;
-    int nh = cl->head_args.len;
-    Z3_ast *from = xalloc(sizeof(Z3_ast) * (size_t)(nh + 1));
-    for (int k = 0; k < nh; k++)
-      from[k] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), Z3_get_sort(z, hargs[k]));
-    /* settled: established by this clause in this round (first, under a
-     * work limit, the candidates without quantifiers by the hypotheses
-     * without them; with the 3 s timeouts, a check that fails costs
-     * seconds, and the candidates are few: each is checked once) */
-    bool *settled = xalloc(sizeof(bool) * (size_t)(ck->cands.len + 1));
-    for (int j = 0; j < ck->cands.len; j++)
-      settled[j] = ck->cands.data[j].quantified;
-    Z3_ast scalar = hypotheses(ck, cl, true);
-    ck->scalar_only = true;
-    bool scalars_hold = ck->work && all_at_once(ck, cl, scalar, from, hargs, nh, settled, &changed);
-    ck->scalar_only = false;
-    for (int j = 0; j < ck->cands.len; j++) {
-      Cand *cd = &ck->cands.data[j];
-      settled[j] = false;
-      if (cd->pred == cl->head && cd->alive && !cd->pre && !cd->quantified)
-        settled[j] = scalars_hold ||
-                     valid(ck, scalar, Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs));
+  /* the clauses starting a predicate first: their bodies hold no
+   * candidates, so they are cheap, and what they drop no longer weighs
+   * on the consecution checks, whose hypotheses are the candidates (the
+   * fixpoint is the same in any order) */
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 1; i < ck->c->clauses.len; i++) {
+      ChcClause *cl = ck->c->clauses.data[i];
+      if (cl->head && cl->head->kind != PRED_ERR && (cl->body_preds.len == 0) == (pass == 0) &&
+          stale(ck, i)) {
+        int np = ck->c->preds.len;
+        memset(ck->touched, 0, sizeof(bool) * (size_t)np);
+        int stamp = ck->drops;
+        check_clause(ck, i, &changed);
+        memcpy(ck->deps[i], ck->touched, sizeof(bool) * (size_t)np);
+        ck->stamp[i] = stamp;
+      }
     }
-    Z3_ast body = hypotheses(ck, cl, false);
-    if (ck->work && all_at_once(ck, cl, body, from, hargs, nh, settled, &changed))
-      continue;
-    for (int j = 0; j < ck->cands.len; j++) {
-      Cand *cd = &ck->cands.data[j];
-      if (cd->pred != cl->head || !cd->alive || cd->pre || settled[j])
-        continue;
-      if (valid(ck, body, Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs)))
-        continue;
-      if (getenv("A2S_DEBUG_RECHECK"))
-        fprintf(stderr, "recheck: %s fails clause %d (%s -> %s)\n  %s\n",
-                cd->l ? lift_text(cd->l->formula) : smt_text(cd->formula), i,
-                cl->body_preds.len ? cl->body_preds.data[0]->name : "entry", cl->head->name,
-                smt_text(cl->rule));
-      cd->alive = false;
-      changed = true;
-    }
-  }
   return changed;
 }
 
@@ -761,7 +828,17 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
     keep_proven_conjectures(v, 0);
     return false;
   }
-  Check ck = {c, {0}, clock_now() + timeout, NULL, work, 0, false, NULL, NULL};
+  Check ck = {c, {0}, clock_now() + timeout, NULL, work, 0, false, NULL, NULL, 0, NULL, NULL,
+              NULL, NULL};
+  int np = c->preds.len, ncl = c->clauses.len;
+  ck.dropped_at = xalloc(sizeof(int) * (size_t)(np + 1));
+  ck.touched = xalloc(sizeof(bool) * (size_t)(np + 1));
+  ck.deps = xalloc(sizeof(bool *) * (size_t)(ncl + 1));
+  ck.stamp = xalloc(sizeof(int) * (size_t)(ncl + 1));
+  for (int i = 0; i < ncl; i++) {
+    ck.deps[i] = xalloc(sizeof(bool) * (size_t)(np + 1));
+    ck.stamp[i] = -1;
+  }
   SmtQueries kind = smt_set_queries(SMT_GENERAL); /* (whatever the caller's) */
   for (int i = 0; i < v->len; i++) {
     Lifted *l = &v->data[i];
@@ -798,12 +875,14 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
   bool in_time = false;
   int rounds = 0;
   double t0 = clock_now();
+  Work w0 = work_left();
   while (!in_time && in_budget(&ck)) {
     in_time = !round_(&ck);
     rounds++;
   }
   if (getenv("A2S_DEBUG_RECHECK")) {
-    fprintf(stderr, "recheck: %d rounds, %.2f s, %s\n", rounds, clock_now() - t0,
+    fprintf(stderr, "recheck: %d rounds, %.2f s, %.2f s' worth, %s\n", rounds, clock_now() - t0,
+            work_seconds(w0 - work_left()),
             in_time ? "done" : work_exhausted() ? "out of work" : "out of time");
     for (int i = 0; i < ck.cands.len; i++)
       if (ck.cands.data[i].alive)
