@@ -13,7 +13,10 @@
 # count checked by cases (none counted: no element has the property; all
 # counted: every element has it), through a size_t helper and a pointer
 # loop; a search returning a sentinel (SIZE_MAX, -1) checked by cases; a
-# clamp in place checked element by element against a copy kept before.
+# clamp in place checked element by element against a copy kept before;
+# a bisection of a sorted array (a helper over int sizes, its answer
+# checked on both sides; one inline over unsigned sizes), which needs the
+# order of elements apart from that of neighbours.
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone

@@ -87,6 +87,8 @@ typedef struct Atom {
 typedef struct Words {
   Program *p;
   Var *k;              /* the placeholder of the bound variable */
+  Var *k2;             /* a second one, for the pairs of an order */
+  bool bisects;        /* a function reads an array at a midpoint */
   VEC(Atom) *atoms;    /* per function (by index in p->funcs) */
   /* per function: its result where no one local holds it (`return i;`
    * in the loop, `return -1;` after it), named at its exit only */
@@ -1190,13 +1192,16 @@ typedef struct Naming {
   Words *w;
   Func *f;
   bool exit;
-  Z3_ast k;
+  Z3_ast k, k2;
+  Stmt *loop;          /* the loop at whose head they are (NULL: elsewhere) */
 } Naming;
 
 static Z3_ast name_var(Var *v, void *arg) {
   Naming *nm = arg;
   if (v == nm->w->k)
     return nm->k;
+  if (v == nm->w->k2)
+    return nm->k2;
   NameRole r = nm->exit && v->kind == VAR_PARAM ? NAME_IN : NAME_NOW;
   return smt_int_const(name_with(v->name, r));
 }
@@ -1311,6 +1316,167 @@ static void propose(LiftedVec *out, Func *f, PointKind kind, Loc loc, Z3_ast for
   propose_as(out, f, kind, loc, formula, no, true);
 }
 
+/* The index of a neighbour's read, K + d (d in -1, 1), or 0 when e is no
+ * read of the one-index array *arr at K + d (*arr NULL: any array, set). */
+static int neighbour(const Expr *e, const Var *k, const Var **arr) {
+  e = uncast(e);
+  if (e->kind != E_INDEX || e->args.len != 1 || !e->var || !e->type || e->type->kind != TY_INT ||
+      (*arr && e->var != *arr))
+    return 0;
+  const Expr *x = uncast(e->args.data[0]);
+  long long c = 0;
+  if (x->kind == E_VAR && x->var == k)
+    c = 0;
+  else if ((x->kind == E_ADD || x->kind == E_SUB) && x->lhs->kind == E_VAR && x->lhs->var == k &&
+           expr_is_const(x->rhs, &c) && (c == 1 || c == 0))
+    c = x->kind == E_SUB ? -c : c;
+  else
+    return 0;
+  *arr = e->var;
+  return c == 0 ? 2 : (int)c;  /* (2: at K itself) */
+}
+
+/* The array of an atom a[K] R a[K + 1] (or a[K - 1] R a[K]) with R
+ * transitive, an order between neighbours; NULL when a is none. */
+static const Var *order_of_neighbours(Words *w, const Atom *a) {
+  const Expr *e = a->e;
+  if (a->frame || (e->kind != E_LT && e->kind != E_LE && e->kind != E_GT && e->kind != E_GE &&
+                   e->kind != E_EQ))
+    return NULL;
+  const Var *arr = NULL;
+  int l = neighbour(e->lhs, w->k, &arr), r = neighbour(e->rhs, w->k, &arr);
+  /* (one side at K - 1 or K, the other one further: 2 stands for K) */
+  int dl = l == 2 ? 0 : l, dr = r == 2 ? 0 : r;
+  if (!l || !r || dr - dl != 1 || dr - dl != (a->back ? 1 : a->offset))
+    return NULL;
+  return arr;
+}
+
+/* side, a read under conversions, with its index replaced by the
+ * variable at. */
+static Expr *read_at(const Expr *side, Var *at) {
+  Expr *c = xalloc(sizeof *c);
+  *c = *side;
+  if (side->kind == E_CAST) {
+    c->lhs = read_at(side->lhs, at);
+  } else {
+    c->args = (ExprVec){0};
+    vec_push(&c->args, new_var_ref(at, side->loc));
+  }
+  return c;
+}
+
+/* Is y the index x + 1 (under conversions)? */
+static bool next_index(const Expr *x, const Expr *y) {
+  x = uncast(x);
+  y = uncast(y);
+  long long c;
+  if (y->kind == E_ADD && expr_is_const(y->rhs, &c) && c == 1 && expr_equal(uncast(y->lhs), x))
+    return true;
+  return x->kind == E_SUB && expr_is_const(x->rhs, &c) && c == 1 && expr_equal(uncast(x->lhs), y);
+}
+
+typedef struct Neighbours {
+  const Var *array;
+  ExprVec idx;         /* the indices of its reads */
+  bool found;
+} Neighbours;
+
+static void neighbour_reads(Stmt *s, void *arg) {
+  Neighbours *nb = arg;
+  if (s->kind != S_READ || s->array != nb->array || s->idx.len != 1)
+    return;
+  for (int i = 0; i < nb->idx.len; i++)
+    nb->found |= next_index(nb->idx.data[i], s->idx.data[0]) ||
+                 next_index(s->idx.data[0], nb->idx.data[i]);
+  vec_push(&nb->idx, s->idx.data[0]);
+}
+
+static bool halves(const Expr *e) {
+  return e && (e->kind == E_DIV || e->kind == E_SHR || halves(e->lhs) || halves(e->rhs));
+}
+
+typedef struct Jumps {
+  Func *f;
+  const Var *array;    /* (NULL: any) */
+  VarVec mids;         /* the variables set to a half of something */
+  bool found;
+} Jumps;
+
+static void midpoints(Stmt *s, void *arg) {
+  Jumps *j = arg;
+  if (s->kind == S_ASSIGN && is_scalar(s->var->type) && halves(s->expr))
+    vec_push(&j->mids, s->var);
+}
+
+static void mid_read(Var *v, void *arg) {
+  Jumps *j = arg;
+  j->found |= var_in(&j->mids, v);
+}
+
+static void jumping_reads(Stmt *s, void *arg) {
+  Jumps *j = arg;
+  if (s->kind == S_READ && (!j->array || s->array == j->array))
+    for (int i = 0; i < s->idx.len; i++)
+      expr_vars(s->idx.data[i], mid_read, j);
+}
+
+/* Does f read array (NULL: any) at a midpoint, an index set to a half of
+ * something (`mid = lo + (hi - lo) / 2`)? A bisection, which concludes
+ * about the elements it jumps over. */
+static bool bisects(Func *f, const Var *array) {
+  Jumps j = {f, array, {0}, false};
+  stmt_walk(f->body, midpoints, &j);
+  if (j.mids.len)
+    stmt_walk(f->body, jumping_reads, &j);
+  return j.found;
+}
+
+/* Where the pairs of an order over arr are worth proposing (each is a
+ * quantifier over two variables, costly in every check that assumes it,
+ * and a scan of neighbours needs none of them): in a bisection of arr,
+ * and, in a program with one, at the head of a loop reading two
+ * neighbours of arr (the loop establishing the order, from which it
+ * reaches the bisection's call). */
+static bool wants_pairs(Naming *nm, const Var *arr) {
+  if (bisects(nm->f, arr))
+    return true;
+  if (!nm->loop || !nm->w->bisects)
+    return false;
+  Neighbours nb = {arr, {0}, false};
+  stmt_walk(nm->loop, neighbour_reads, &nb);
+  return nb.found;
+}
+
+/* The pairs of an order between neighbours: an atom a[K] R a[K + 1] (or
+ * a[K - 1] R a[K]) with R transitive, over the elements [lo, hi), is
+ * proposed as forall j < m in [lo, hi). a[j] R a[m] too. A sorted array's
+ * neighbours say nothing of elements apart, which a binary search needs
+ * (a[mid] < v: so is every element before mid); the pairs follow from the
+ * neighbours by induction, which the re-check has not, but their own
+ * induction step is one instance of each (NULL: the atom is no such
+ * order). */
+static Z3_ast pairwise(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi) {
+  const Var *arr = order_of_neighbours(nm->w, a);
+  if (!arr || !wants_pairs(nm, arr))
+    return NULL;
+  const Expr *e = a->e;
+  /* the left side at K (j), the right side at K2 (m) */
+  Expr *pair = xalloc(sizeof *pair);
+  *pair = *e;
+  pair->lhs = read_at(e->lhs, nm->w->k);
+  pair->rhs = read_at(e->rhs, nm->w->k2);
+  SmtEnv env = {name_var, name_array, nm, NULL, NULL};
+  Z3_ast body = smt_bool(pair, &env);
+  if (env.side || !body)
+    return NULL;
+  Z3_context z = smt_ctx();
+  Z3_ast range = Z3_mk_and(z, 3, (Z3_ast[]){Z3_mk_le(z, lo, nm->k), Z3_mk_lt(z, nm->k, nm->k2),
+                                            Z3_mk_lt(z, nm->k2, hi)});
+  Z3_app ks[2] = {Z3_to_app(z, nm->k), Z3_to_app(z, nm->k2)};
+  return Z3_mk_forall_const(z, 0, 2, ks, 0, NULL, Z3_mk_implies(z, range, body));
+}
+
 /* The atom over [lo + back, hi - offset) and, for an atom reading past k
  * (or before it), also over [lo, hi - offset) or [lo + back, hi): which
  * one a loop has checked depends on the element its counter stands at
@@ -1320,6 +1486,15 @@ static void propose(LiftedVec *out, Func *f, PointKind kind, Loc loc, Z3_ast for
 static void propose_over(LiftedVec *out, Func *f, PointKind kind, Loc loc, Naming *nm, Atom *a,
                          Z3_ast lo, Z3_ast hi, int *no) {
   propose(out, f, kind, loc, conjecture(nm, a, lo, hi), no);
+  if (hi) {
+    /* (the pairs of the elements the atom covers, over each range) */
+    Z3_context z = smt_ctx();
+    propose(out, f, kind, loc, pairwise(nm, a, lo, hi), no);
+    if (a->offset)
+      propose(out, f, kind, loc, pairwise(nm, a, lo, Z3_mk_add(z, 2, (Z3_ast[]){hi, smt_num(1)})), no);
+    if (a->back)
+      propose(out, f, kind, loc, pairwise(nm, a, Z3_mk_sub(z, 2, (Z3_ast[]){lo, smt_num(1)}), hi), no);
+  }
   Atom whole = *a;
   whole.offset = 0;
   if (a->offset && hi)
@@ -1605,7 +1780,7 @@ static void exact_result(Words *w, Func *f, LiftedVec *out, int *no) {
       return;
   if (expr_has_index(e))
     return;
-  Naming nm = {w, f, true, NULL};
+  Naming nm = {w, f, true, NULL, NULL, NULL};
   SmtEnv env = {name_var, name_array, &nm, NULL, NULL};
   Z3_ast v = smt_int(e, &env);
   if (env.side || !v)
@@ -1720,6 +1895,42 @@ static void ends_near(const Bounds *b, Stmt *s, const VarVec *results, VarVec *o
   for (int i = 0; i < results->len; i++)
     if (!var_in(out, results->data[i]))
       vec_push(out, results->data[i]);
+}
+
+typedef struct Sibling {
+  const Stmt *loop;
+  Stmt *block;         /* the block holding it */
+  int at;              /* its place there */
+} Sibling;
+
+static void block_of(Stmt *s, void *arg) {
+  Sibling *sb = arg;
+  for (int i = 0; s->kind == S_BLOCK && i < s->stmts.len; i++)
+    if (s->stmts.data[i] == sb->loop) {
+      sb->block = s;
+      sb->at = i;
+    }
+}
+
+/* The ends the loop after this one starts from and tests (`for (k = r; k <
+ * n; k++)` after `for (k = 0; k < r; k++)`, checking the two halves of a
+ * search's answer): this loop keeps the range [r, n) for it, though its
+ * own statements do not name n. */
+static void ends_of_next(const Bounds *b, Func *f, Stmt *loop, VarVec *out) {
+  Sibling sb = {loop, NULL, 0};
+  stmt_walk(f->body, block_of, &sb);
+  Near n = {b, out};
+  for (int i = sb.at + 1; sb.block && i < sb.block->stmts.len; i++) {
+    Stmt *s = sb.block->stmts.data[i];
+    if (s->kind == S_LOOP) {
+      Expr *t = loop_test(s);
+      if (t)
+        expr_vars(t, near_var, &n);
+      return;
+    }
+    if (s->kind == S_ASSIGN)
+      near_stmt(s, &n);
+  }
 }
 
 typedef struct Moves {
@@ -2143,6 +2354,29 @@ static void kept_through(const VarVec *vars, const VarVec *set, Stmt *loop, VarV
  * the bounds that loop mentions and the call results; after each call
  * over those of the call; at the exit of a function other than the entry
  * over 0, its parameters and the returned value. */
+typedef struct Params {
+  const Func *f;
+  const Var *k;
+  bool others;         /* a variable other than k and the parameters */
+} Params;
+
+static void param_or_k(Var *v, void *arg) {
+  Params *ps = arg;
+  if (v == ps->k)
+    return;
+  for (int i = 0; i < ps->f->params.len; i++)
+    if (ps->f->params.data[i] == v)
+      return;
+  ps->others = true;
+}
+
+/* Does e mention only f's parameters and k? */
+static bool over_params(const Expr *e, const Func *f, const Var *k) {
+  Params ps = {f, k, false};
+  expr_vars(e, param_or_k, &ps);
+  return !ps.others;
+}
+
 static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, int most) {
   Bounds b = {f, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
   stmt_walk(f->body, bounds_of, &b);
@@ -2167,7 +2401,10 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   const char *kname = "k";
   for (int i = 1; find_local(f, kname) || find_global(w->p, kname); i++)
     kname = xformat("k%d", i);
-  Naming nm = {w, f, false, smt_int_const(kname)};
+  const char *k2name = xformat("%s_", kname);
+  while (find_local(f, k2name) || find_global(w->p, k2name))
+    k2name = xformat("%s_", k2name);
+  Naming nm = {w, f, false, smt_int_const(kname), smt_int_const(k2name), NULL};
   VEC(Stmt *) calls = {0};
   stmt_walk(f->body, calls_of, &calls);
   VarVec results = {0};
@@ -2185,10 +2422,13 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     VarVec valued = {0};
     valued_at(f, &h, h.loops.data[l], &valued);
     ends_near(&b, h.loops.data[l], &results, &near);
+    ends_of_next(&b, f, h.loops.data[l], &near);
     only_valued(&near, f, &valued);
     range_ends(&b, h.loops.data[l], &near, &ends);
+    nm.loop = h.loops.data[l];
     over_ranges(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, h.loops.data[l],
                 &valued, out, no);
+    nm.loop = NULL;
     SmtAsts zends = constant_ends(&b);
     for (int i = 0; i < near.len; i++)
       vec_push(&zends, name_var(near.data[i], &nm));
@@ -2286,6 +2526,21 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     orders(out, f, POINT_ENTRY, f->loc, &pre, no);
     for (int i = 0; i < f->params.len; i++)
       in_type(out, f, POINT_ENTRY, f->loc, f->params.data[i], &nm, no);
+    /* and what its callers know of the order of an array it bisects
+     * (sorted): the orders over its parameters alone, over the ranges
+     * their ends name (other atoms too would be many more candidates,
+     * and a scan needs none of them from its callers) */
+    for (int i = 0; i < w->atoms[fn].len; i++) {
+      Atom *a = &w->atoms[fn].data[i];
+      const Var *arr = order_of_neighbours(nm.w, a);
+      if (a->frame || a->witness || !arr || !bisects(f, arr) || !over_params(a->e, f, w->k))
+        continue;
+      for (int lo = -1; lo < pre.len; lo++)
+        for (int hi = 0; hi < pre.len; hi++)
+          if (lo != hi)
+            propose_over(out, f, POINT_ENTRY, f->loc, &nm, a, lo < 0 ? smt_num(0) : pre.data[lo],
+                         pre.data[hi], no);
+    }
     nm.exit = true;
   }
   /* the sums and shifted ranges of the parameters are ends there too */
@@ -2362,12 +2617,17 @@ bool lift_words_harness(const Program *p) {
 }
 
 int lift_word_conjectures(Program *p, LiftedVec *out, int most) {
-  Words w = {p, NULL, NULL, NULL, {0}, {0}, {0}, {0}};
+  Words w = {p, NULL, NULL, false, NULL, NULL, {0}, {0}, {0}, {0}};
   w.k = xalloc(sizeof *w.k);
   w.k->name = "k";
   w.k->type = ty_long;
   w.k->kind = VAR_LOCAL;
   w.k->id = -1;
+  w.k2 = xalloc(sizeof *w.k2);
+  *w.k2 = *w.k;
+  w.k2->name = "k2";
+  for (int i = 0; i < p->funcs.len; i++)
+    w.bisects |= p->funcs.data[i]->body && bisects(p->funcs.data[i], NULL);
   w.atoms = xalloc(sizeof *w.atoms * (size_t)(p->funcs.len + 1));
   w.results = xalloc(sizeof *w.results * (size_t)(p->funcs.len + 1));
   for (int i = 0; i < p->funcs.len; i++) {
