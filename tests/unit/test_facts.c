@@ -272,8 +272,31 @@ static void exit_fact_after_calls(void **state) {
   assert_true(added >= 2);
 }
 
+/* An assumption's text does not depend on the order its terms were made
+ * in: (x >= 1 && y <= 2) || (y == 0 && x < 5), made in either order (terms
+ * made first get the smaller ids, which Z3's constructors sort by), prints
+ * the same once in text order, and means the same. */
+static void facts_in_text_order(void **state) {
+  (void)state;
+  Z3_context z = smt_ctx();
+  Z3_ast x = int_const("x"), y = int_const("y");
+  Z3_ast p1 = Z3_mk_ge(z, x, smt_num(1)), p2 = Z3_mk_le(z, y, smt_num(2));
+  Z3_ast q2 = Z3_mk_lt(z, x, smt_num(5)), q1 = Z3_mk_eq(z, y, smt_num(0));
+  Z3_ast p = Z3_mk_and(z, 2, (Z3_ast[]){p1, p2}), q = Z3_mk_and(z, 2, (Z3_ast[]){q1, q2});
+  Z3_ast one = Z3_mk_or(z, 2, (Z3_ast[]){p, q});
+  Z3_ast other = Z3_mk_or(z, 2, (Z3_ast[]){Z3_mk_and(z, 2, (Z3_ast[]){q2, q1}),
+                                           Z3_mk_and(z, 2, (Z3_ast[]){p2, p1})});
+  char *a = xstrdup(Z3_ast_to_string(z, one)), *b = xstrdup(Z3_ast_to_string(z, other));
+  assert_string_not_equal(a, b);
+  Z3_ast s1 = smt_in_text_order(one), s2 = smt_in_text_order(other);
+  char *t1 = xstrdup(Z3_ast_to_string(z, s1));
+  assert_string_equal(t1, Z3_ast_to_string(z, s2));
+  assert_int_equal(smt_check(Z3_mk_not(z, Z3_mk_iff(z, s1, one)), 3), Z3_L_FALSE);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test_teardown(facts_in_text_order, teardown_all),
       cmocka_unit_test_teardown(loop_fact_reaches_later_reads, teardown_all),
       cmocka_unit_test_teardown(unplaceable_facts_left_out, teardown_all),
       cmocka_unit_test_teardown(exit_fact_after_calls, teardown_all),

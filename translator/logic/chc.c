@@ -1207,6 +1207,9 @@ int chc_add_facts(Chc *c, const Answer *facts, double check_seconds) {
         fact[i] = smt_exists_qe(other.data, other.len, fact[i]);
       if (fact[i] && Z3_get_bool_value(z, Z3_simplify(z, fact[i])) == Z3_L_TRUE)
         fact[i] = NULL;
+      /* (the assumption as text, the same however many terms were made
+       * before it: the words' conjectures, say) */
+      fact[i] = smt_in_text_order(fact[i]);
     }
   }
   /* Houdini on the clauses into the points and the summaries (initiation

@@ -783,6 +783,36 @@ Z3_ast smt_forall_qe(Z3_ast *vars, int nvars, Z3_ast f) {
   return quantified_qe(true, vars, nvars, f);
 }
 
+typedef struct Printed {
+  Z3_ast ast;
+  char *text;
+} Printed;
+
+static int by_text(const void *a, const void *b) {
+  return strcmp(((const Printed *)a)->text, ((const Printed *)b)->text);
+}
+
+Z3_ast smt_in_text_order(Z3_ast f) {
+  Z3_context c = smt_ctx();
+  if (!f || Z3_get_ast_kind(c, f) != Z3_APP_AST)
+    return f;
+  Z3_app app = Z3_to_app(c, f);
+  Z3_decl_kind k = Z3_get_decl_kind(c, Z3_get_app_decl(c, app));
+  unsigned n = Z3_get_app_num_args(c, app);
+  if ((k != Z3_OP_AND && k != Z3_OP_OR) || n < 2)
+    return f;
+  Printed *args = xalloc(sizeof(Printed) * n);
+  for (unsigned i = 0; i < n; i++) {
+    args[i].ast = smt_in_text_order(Z3_get_app_arg(c, app, i));
+    args[i].text = xstrdup(Z3_ast_to_string(c, args[i].ast));
+  }
+  qsort(args, n, sizeof *args, by_text);
+  Z3_ast *sorted = xalloc(sizeof(Z3_ast) * n);
+  for (unsigned i = 0; i < n; i++)
+    sorted[i] = args[i].ast;
+  return k == Z3_OP_AND ? Z3_mk_and(c, n, sorted) : Z3_mk_or(c, n, sorted);
+}
+
 /* ---- Short DNF ------------------------------------------------------------------- */
 
 static bool is_connective(Z3_ast a) {

@@ -184,6 +184,11 @@ Expr *smt_to_ir(Z3_ast f, Expr *(*leaf)(Z3_ast a, void *arg), void *arg, Loc loc
 /* Quantifier elimination: exists vars. f, as a quantifier-free formula
  * (NULL if Z3 cannot eliminate). */
 Z3_ast smt_exists_qe(Z3_ast *vars, int nvars, Z3_ast f);
+/* f with the arguments of each conjunction and disjunction in the order of
+ * their text: Z3 orders them by term ids, which depend on every term made
+ * before (by anything), so that a formula made the same way could print
+ * differently, and the solver given it search differently. */
+Z3_ast smt_in_text_order(Z3_ast f);
 Z3_ast smt_forall_qe(Z3_ast *vars, int nvars, Z3_ast f);
 
 #endif
