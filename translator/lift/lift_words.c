@@ -88,7 +88,10 @@ typedef struct Words {
   Program *p;
   Var *k;              /* the placeholder of the bound variable */
   Var *k2;             /* a second one, for the pairs of an order */
-  bool bisects;        /* a function reads an array at a midpoint */
+  /* per function: the arrays it reads at a midpoint (bisects); any:
+   * some function does */
+  VarVec *bisected;
+  bool bisects;
   VEC(Atom) *atoms;    /* per function (by index in p->funcs) */
   /* per function: its result where no one local holds it (`return i;`
    * in the loop, `return -1;` after it), named at its exit only */
@@ -1316,24 +1319,23 @@ static void propose(LiftedVec *out, Func *f, PointKind kind, Loc loc, Z3_ast for
   propose_as(out, f, kind, loc, formula, no, true);
 }
 
-/* The index of a neighbour's read, K + d (d in -1, 1), or 0 when e is no
- * read of the one-index array *arr at K + d (*arr NULL: any array, set). */
-static int neighbour(const Expr *e, const Var *k, const Var **arr) {
+/* Is e a read of the one-index array *arr (NULL: any, then set) at K + *d,
+ * with *d one of -1, 0, 1? */
+static bool neighbour(const Expr *e, const Var *k, const Var **arr, long long *d) {
   e = uncast(e);
   if (e->kind != E_INDEX || e->args.len != 1 || !e->var || !e->type || e->type->kind != TY_INT ||
       (*arr && e->var != *arr))
-    return 0;
+    return false;
   const Expr *x = uncast(e->args.data[0]);
-  long long c = 0;
-  if (x->kind == E_VAR && x->var == k)
-    c = 0;
-  else if ((x->kind == E_ADD || x->kind == E_SUB) && x->lhs->kind == E_VAR && x->lhs->var == k &&
-           expr_is_const(x->rhs, &c) && (c == 1 || c == 0))
-    c = x->kind == E_SUB ? -c : c;
-  else
-    return 0;
+  *d = 0;
+  if (!(x->kind == E_VAR && x->var == k) &&
+      !((x->kind == E_ADD || x->kind == E_SUB) && x->lhs->kind == E_VAR && x->lhs->var == k &&
+        expr_is_const(x->rhs, d) && (*d == 1 || *d == 0)))
+    return false;
+  if (x->kind == E_SUB)
+    *d = -*d;
   *arr = e->var;
-  return c == 0 ? 2 : (int)c;  /* (2: at K itself) */
+  return true;
 }
 
 /* The array of an atom a[K] R a[K + 1] (or a[K - 1] R a[K]) with R
@@ -1344,10 +1346,9 @@ static const Var *order_of_neighbours(Words *w, const Atom *a) {
                    e->kind != E_EQ))
     return NULL;
   const Var *arr = NULL;
-  int l = neighbour(e->lhs, w->k, &arr), r = neighbour(e->rhs, w->k, &arr);
-  /* (one side at K - 1 or K, the other one further: 2 stands for K) */
-  int dl = l == 2 ? 0 : l, dr = r == 2 ? 0 : r;
-  if (!l || !r || dr - dl != 1 || dr - dl != (a->back ? 1 : a->offset))
+  long long dl, dr;
+  /* (the left side at K - 1 or K, the right side one further) */
+  if (!neighbour(e->lhs, w->k, &arr, &dl) || !neighbour(e->rhs, w->k, &arr, &dr) || dr - dl != 1)
     return NULL;
   return arr;
 }
@@ -1397,10 +1398,9 @@ static bool halves(const Expr *e) {
 }
 
 typedef struct Jumps {
-  Func *f;
-  const Var *array;    /* (NULL: any) */
   VarVec mids;         /* the variables set to a half of something */
-  bool found;
+  VarVec arrays;       /* the arrays read at one of them */
+  bool at_mid;
 } Jumps;
 
 static void midpoints(Stmt *s, void *arg) {
@@ -1411,25 +1411,29 @@ static void midpoints(Stmt *s, void *arg) {
 
 static void mid_read(Var *v, void *arg) {
   Jumps *j = arg;
-  j->found |= var_in(&j->mids, v);
+  j->at_mid |= var_in(&j->mids, v);
 }
 
 static void jumping_reads(Stmt *s, void *arg) {
   Jumps *j = arg;
-  if (s->kind == S_READ && (!j->array || s->array == j->array))
-    for (int i = 0; i < s->idx.len; i++)
-      expr_vars(s->idx.data[i], mid_read, j);
+  if (s->kind != S_READ || var_in(&j->arrays, s->array))
+    return;
+  j->at_mid = false;
+  for (int i = 0; i < s->idx.len; i++)
+    expr_vars(s->idx.data[i], mid_read, j);
+  if (j->at_mid)
+    vec_push(&j->arrays, s->array);
 }
 
-/* Does f read array (NULL: any) at a midpoint, an index set to a half of
- * something (`mid = lo + (hi - lo) / 2`)? A bisection, which concludes
- * about the elements it jumps over. */
-static bool bisects(Func *f, const Var *array) {
-  Jumps j = {f, array, {0}, false};
+/* The arrays f reads at a midpoint, an index set to a half of something
+ * (`mid = lo + (hi - lo) / 2`): it bisects them, and concludes about the
+ * elements it jumps over. */
+static VarVec bisected_by(Func *f) {
+  Jumps j = {{0}, {0}, false};
   stmt_walk(f->body, midpoints, &j);
   if (j.mids.len)
     stmt_walk(f->body, jumping_reads, &j);
-  return j.found;
+  return j.arrays;
 }
 
 /* Where the pairs of an order over arr are worth proposing (each is a
@@ -1439,7 +1443,7 @@ static bool bisects(Func *f, const Var *array) {
  * neighbours of arr (the loop establishing the order, from which it
  * reaches the bisection's call). */
 static bool wants_pairs(Naming *nm, const Var *arr) {
-  if (bisects(nm->f, arr))
+  if (var_in(&nm->w->bisected[func_no(nm->w->p, nm->f)], arr))
     return true;
   if (!nm->loop || !nm->w->bisects)
     return false;
@@ -2350,10 +2354,6 @@ static void kept_through(const VarVec *vars, const VarVec *set, Stmt *loop, VarV
       vec_push(out, vars->data[i]);
 }
 
-/* The conjectures of one function: at each loop head over the ranges of
- * the bounds that loop mentions and the call results; after each call
- * over those of the call; at the exit of a function other than the entry
- * over 0, its parameters and the returned value. */
 typedef struct Params {
   const Func *f;
   const Var *k;
@@ -2377,6 +2377,10 @@ static bool over_params(const Expr *e, const Func *f, const Var *k) {
   return !ps.others;
 }
 
+/* The conjectures of one function: at each loop head over the ranges of
+ * the bounds that loop mentions and the call results; after each call
+ * over those of the call; at the exit of a function other than the entry
+ * over 0, its parameters and the returned value. */
 static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, int most) {
   Bounds b = {f, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
   stmt_walk(f->body, bounds_of, &b);
@@ -2533,7 +2537,8 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     for (int i = 0; i < w->atoms[fn].len; i++) {
       Atom *a = &w->atoms[fn].data[i];
       const Var *arr = order_of_neighbours(nm.w, a);
-      if (a->frame || a->witness || !arr || !bisects(f, arr) || !over_params(a->e, f, w->k))
+      if (a->frame || a->witness || !arr || !var_in(&w->bisected[fn], arr) ||
+          !over_params(a->e, f, w->k))
         continue;
       for (int lo = -1; lo < pre.len; lo++)
         for (int hi = 0; hi < pre.len; hi++)
@@ -2617,7 +2622,7 @@ bool lift_words_harness(const Program *p) {
 }
 
 int lift_word_conjectures(Program *p, LiftedVec *out, int most) {
-  Words w = {p, NULL, NULL, false, NULL, NULL, {0}, {0}, {0}, {0}};
+  Words w = {p, NULL, NULL, NULL, false, NULL, NULL, {0}, {0}, {0}, {0}};
   w.k = xalloc(sizeof *w.k);
   w.k->name = "k";
   w.k->type = ty_long;
@@ -2626,8 +2631,12 @@ int lift_word_conjectures(Program *p, LiftedVec *out, int most) {
   w.k2 = xalloc(sizeof *w.k2);
   *w.k2 = *w.k;
   w.k2->name = "k2";
-  for (int i = 0; i < p->funcs.len; i++)
-    w.bisects |= p->funcs.data[i]->body && bisects(p->funcs.data[i], NULL);
+  w.bisected = xalloc(sizeof *w.bisected * (size_t)(p->funcs.len + 1));
+  for (int i = 0; i < p->funcs.len; i++) {
+    if (p->funcs.data[i]->body)
+      w.bisected[i] = bisected_by(p->funcs.data[i]);
+    w.bisects |= w.bisected[i].len > 0;
+  }
   w.atoms = xalloc(sizeof *w.atoms * (size_t)(p->funcs.len + 1));
   w.results = xalloc(sizeof *w.results * (size_t)(p->funcs.len + 1));
   for (int i = 0; i < p->funcs.len; i++) {

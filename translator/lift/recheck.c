@@ -109,7 +109,7 @@ static int pred_no(Check *ck, const ChcPred *pr) {
 /* The hypotheses being built take in pr's candidates. */
 static void touch(Check *ck, const ChcPred *pr) {
   int p = pred_no(ck, pr);
-  if (ck->touched && p >= 0)
+  if (p >= 0)
     ck->touched[p] = true;
 }
 
