@@ -2125,13 +2125,17 @@ static void only_valued(VarVec *vars, const Func *f, const VarVec *valued) {
  * move, or lo be 0. */
 /* The counter and the bound of a loop tested `i < n`, `i <= n` or `i !=
  * n` (n a variable the loop keeps, plus a constant or not: `p_off < 0 +
- * n`); false for other tests. */
+ * n`; a pointer's `p != a + n` reads `!(p_off == 0 + n)`); false for
+ * other tests. */
 static bool counted_to(Stmt *loop, Var **i, Var **n) {
   Expr *test = loop_test(loop);
   if (!test)
     return false;
   test = (Expr *)uncast(test);
-  if (test->kind != E_LT && test->kind != E_LE && test->kind != E_NE)
+  bool ne = test->kind == E_NOT && uncast(test->lhs)->kind == E_EQ;
+  if (ne)
+    test = (Expr *)uncast(test->lhs);
+  if (!ne && test->kind != E_LT && test->kind != E_LE && test->kind != E_NE)
     return false;
   const Expr *x = uncast(test->lhs), *y = uncast(test->rhs);
   long long zero;
