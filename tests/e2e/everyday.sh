@@ -16,26 +16,39 @@
 # clamp in place checked element by element against a copy kept before;
 # a bisection of a sorted array (a helper over int sizes, its answer
 # checked on both sides; one inline over unsigned sizes), which needs the
-# order of elements apart from that of neighbours.
+# order of elements apart from that of neighbours; a count through a
+# pointer loop (`p != r + n`) checked in parts that are each proven a
+# different way (a bound and the cases by the words, the count taken again
+# from the back by fused loops), property by property.
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone
 T=90
 # a sanitizer build runs several times slower
-grep -qs "A2S_SANITIZE:BOOL=ON" "$build/CMakeCache.txt" && T=300
-for f in "$data"/true_*.c "$data"/false_*.c; do
+sanitized && T=300
+sanitized && note "sanitizer build: every other safe program (the first suite runs them all)"
+for f in $(sample "$data"/true_*.c "$data"/false_*.c); do
   name=$(basename "$f" .c)
   want=${name%%_*}
   "$bin" verify --timeout=$T "$f" >"$name.out" 2>"$name.err"
   got=$(sed -n 's/^verdict: //p' "$name.out")
   [ "$got" = "$want" ] && ok "$name: $got" || fail "$name: want $want, got '$got': $(cat "$name.out")"
 done
+# each part of the count's contract alone: libz3 alone does not find the
+# cases' quantified invariants and the two counts' equation in one proof
+# (the Node solver sometimes does, so the run above may not show this)
+"$bin" verify --solver=z3 --timeout=$T "$data/true_readings_over.c" >parts.out 2>&1
+grep -q '^engine: each of 4 properties alone: invariants from the program text, re-checked; spacer (libz3), fused loops' parts.out ||
+  fail "true_readings_over: not proven property by property: $(cat parts.out)"
 # the programs without input (or with _Bool and char inputs only) are
 # decided by execution, both ways
 for name in true_count_fixed false_count_fixed true_flags false_flags; do
+  [ -e "$name.out" ] || { sanitized && continue; }
   grep -q '^engine: execution' "$name.out" || fail "$name: not decided by execution: $(cat "$name.out")"
 done
-grep -q '^engine: execution (2048 runs' true_flags.out || fail "true_flags: not every one of the 2048 runs"
+if [ -e true_flags.out ] || ! sanitized; then
+  grep -q '^engine: execution (2048 runs' true_flags.out || fail "true_flags: not every one of the 2048 runs"
+fi
 # a false by execution carries the run reaching the error into a witness
 "$bin" verify --timeout=$T --witness w.yml "$data/false_flags.c" >/dev/null 2>&1
 grep -q 'violation_sequence\|segment' w.yml 2>/dev/null || fail "false_flags: no violation witness"

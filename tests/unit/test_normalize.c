@@ -498,6 +498,57 @@ static void assertion_reads_kept(void **state) {
   assert_int_equal(r.where.line, 4);
 }
 
+
+/* one_property.c: the sites are the assertions and errors of the functions
+ * main reaches, one per place; keeping one turns the others into
+ * assumptions and halts, so a run failing another one first stops quietly
+ * and a run failing the kept one still reaches the error. */
+static void one_property(void **state) {
+  (void)state;
+  const char *src = "extern void __VERIFIER_assert(int);\n"
+                    "extern void reach_error(void);\n"
+                    "static void check(int v) { __VERIFIER_assert(v > 0); }\n"
+                    "static void unused(int v) { __VERIFIER_assert(v < 0); }\n"
+                    "int main(void) { int x = 0;\n"
+                    "  __VERIFIER_assert(x == 1);\n"
+                    "  check(x); check(x + 1);\n"
+                    "  if (x == 0) reach_error();\n"
+                    "  return 0; }\n";
+  Program *p = normalize_text(src);
+  assert_non_null(p);
+  const char *path = last_source();
+  Loc *sites;
+  int n = property_sites(p, &sites);
+  assert_int_equal(n, 3); /* main's assertion, check's (called twice), the error */
+  int line, col, first = -1;
+  locate(src, "__VERIFIER_assert(x == 1)", &line, &col);
+  for (int i = 0; i < n; i++)
+    if (sites[i].line == line)
+      first = i;
+  assert_true(first >= 0);
+  /* the site the run fails first kept: it fails there, as in the program */
+  assert_int_equal(run_plain(p).result, RUN_ERROR);
+  keep_one_property(p, sites[first]);
+  RunInfo r = run_plain(p);
+  assert_int_equal(r.result, RUN_ERROR);
+  assert_int_equal(r.where.line, line);
+  /* another kept: the first is an assumption, the run stops there */
+  for (int keep = 0; keep < n; keep++) {
+    if (keep == first)
+      continue;
+    /* (the same file: a site is a place in it) */
+    Program *q = normalize_program(parse_program(path, 0, NULL, NULL));
+    keep_one_property(q, sites[keep]);
+    assert_int_equal(count_stmts(find_func(q, "main"), S_ASSERT) +
+                         count_stmts(find_func(q, "check"), S_ASSERT) +
+                         count_stmts(find_func(q, "main"), S_ERROR),
+                     1);
+    assert_int_equal(run_plain(q).result, RUN_BLOCKED);
+  }
+  /* the uncalled function's assertion is no site, and stays */
+  assert_int_equal(count_stmts(find_func(p, "unused"), S_ASSERT), 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(core_form, teardown_all),
@@ -510,6 +561,7 @@ int main(void) {
       cmocka_unit_test_teardown(shared_reads, teardown_all),
       cmocka_unit_test_teardown(nondet_whole_right_side, teardown_all),
       cmocka_unit_test_teardown(assertion_reads_kept, teardown_all),
+      cmocka_unit_test_teardown(one_property, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,7 +19,11 @@
  *      rest of the random runs and the conjectures read off the program's
  *      words after the first, and proven facts carried between them
  *      (search_facts.c); until a verdict, the work budget spent or the time
- *      limit.
+ *      limit;
+ *   6. with several property sites, steps 4 and 5 within 60% of the work,
+ *      then each site alone, the others assumed (one_property.c): the
+ *      conjectures the words proved on the way first, then steps 4 and 5
+ *      on that program.
  *
  * Every step that decides what comes next is bounded by work, not time
  * (work.h): the budget is the input's, and each phase a share of it, so
@@ -31,6 +35,7 @@
 
 #include "deadline.h"
 #include "smt.h"
+#include "strbuf.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -48,7 +53,7 @@ double search_left(Run *r) {
 Work search_spent(Run *r) { return work_spent() - r->work_start; }
 
 Work search_rest(Run *r) {
-  Work l = r->in->budget - search_spent(r);
+  Work l = (r->cap ? r->cap : r->in->budget) - search_spent(r);
   return l > 0 ? l : 0;
 }
 
@@ -198,6 +203,113 @@ static void no_cells(Run *r) {
     r->res.why = xformat("timeout after %.0f s", clock_now() - r->in->start);
 }
 
+/* ---- Each property alone ------------------------------------------------------------------ */
+
+/* The strategy proper: the sums over arrays, else the refinement. */
+static void sums_or_refine(Run *r) {
+  if (r->in->no_facts || r->in->no_refine || !search_sums(r))
+    search_refine(r);
+}
+
+/* The share of the work the whole program has when it has several
+ * property sites; the rest is for the sites one at a time. A contract is
+ * often several properties each proven a different way (a bound by the
+ * polyhedra, a quantified one by the words, an equation of two counts by
+ * fused loops), where the whole needs all of them in one proof. The whole
+ * program is only stopped sooner: its phases' shares (the words') stay
+ * those of the whole budget, and its first attempt and words come before
+ * the share applies. */
+#define WHOLE_SHARE 0.6
+
+static const char *site_text(Loc l) { return xformat("line %d:%d", l.line, l.col); }
+
+/* One site checked, the others assumed, within w: the child search's
+ * result; its facts are the run's again after it (one_property.c: they
+ * hold in every one of those programs). */
+static SearchResult one_site(Run *r, Loc *site, Work w) {
+  Program *p = search_reparse(r);
+  SearchResult none = {.verdict = VERDICT_UNKNOWN, .why = "the program could not be read again"};
+  if (!p)
+    return none;
+  keep_one_property(p, *site);
+  SearchInput in = *r->in;
+  in.orig = p;
+  in.budget = w;
+  in.answered = NULL;
+  Run c = {.in = &in, .orig = p, .work_start = work_spent(), .facts = r->facts,
+           .facts_rounds = r->facts_rounds, .race = r->race, .property = site};
+  c.res.verdict = VERDICT_UNKNOWN;
+  c.res.work_start = c.work_start;
+  c.res.sizes = r->res.sizes;
+  if (!search_words_again(&c, &r->words))
+    sums_or_refine(&c);
+  r->facts = c.facts;
+  r->facts_rounds = c.facts_rounds;
+  for (int i = 0; i < c.res.log.len; i++)
+    vec_push(&r->res.log, c.res.log.data[i]);
+  return c.res;
+}
+
+/* The sites one at a time, each with an equal part of what is left, until
+ * one is not proven. True when that decided. */
+static bool each_site(Run *r, Loc *sites, int n) {
+  VEC(const char *) hows = {0};
+  for (int i = 0; i < n; i++) {
+    if (search_over(r))
+      return false;
+    search_say(r, "the property at %s alone (%d of %d), the others assumed",
+               site_text(sites[i]), i + 1, n);
+    SearchResult c = one_site(r, &sites[i], search_rest(r) / (n - i));
+    if (c.verdict == VERDICT_FALSE) {
+      search_found_bug(r, &c.bug_run, c.how, c.precision);
+      return true;
+    }
+    if (c.verdict != VERDICT_TRUE) {
+      r->res.why = xformat("the property at %s alone: %s", site_text(sites[i]),
+                           c.why ? c.why : "no proof");
+      search_say(r, "%s", r->res.why);
+      return false;
+    }
+    if (!c.ghosts)
+      for (int j = 0; j < c.invariants.len; j++)
+        vec_push(&r->res.invariants, c.invariants.data[j]);
+    r->res.lifted |= c.lifted;
+    bool seen = false;
+    for (int j = 0; j < hows.len && !seen; j++)
+      seen = !strcmp(hows.data[j], c.how);
+    if (!seen)
+      vec_push(&hows, c.how);
+  }
+  StrBuf b = {0};
+  for (int j = 0; j < hows.len; j++)
+    sb_printf(&b, "%s%s", j ? "; " : "", hows.data[j]);
+  r->res.verdict = VERDICT_TRUE;
+  r->res.why = NULL;
+  r->res.precision = NULL;
+  r->res.how = xformat("each of %d properties alone: %s", n, sb_str(&b));
+  return true;
+}
+
+/* The whole program up to its first attempt and the words, then within
+ * its share (or stopped there when the words prove conjectures but not
+ * the program), then, when that does not decide, each of its property
+ * sites alone. */
+static void whole_then_each(Run *r) {
+  Loc *sites;
+  int n = r->in->no_refine || r->in->clauses ? 0 : property_sites(r->orig, &sites);
+  if (n < 2) {
+    sums_or_refine(r);
+    return;
+  }
+  r->whole_cap = search_share(r, WHOLE_SHARE);
+  sums_or_refine(r);
+  r->whole_cap = r->cap = 0;
+  if (r->res.verdict != VERDICT_UNKNOWN || r->res.failed)
+    return;
+  if (each_site(r, sites, n))
+    search_answer(r);
+}
+
 /* ---- The search -------------------------------------------------------------------------- */
 
 /* From the program loaded to the verdict: every run or random runs first
@@ -219,8 +331,8 @@ static void search(Run *r) {
     other_backend(r, in->abs);
   else if (in->no_cells)
     no_cells(r);
-  else if (in->no_facts || in->no_refine || !search_sums(r))
-    search_refine(r);
+  else
+    whole_then_each(r);
 }
 
 SearchResult search_verify(const SearchInput *in) {

@@ -78,7 +78,7 @@ SearchSizes search_array_sizes(Program *p) {
 
 /* The normalized program again, with the facts assumed: a program of its
  * own (facts_assume changes it), the same text and so the same names and
- * places. */
+ * places; only the property site of the search checked when it has one. */
 Program *search_reparse_from(Run *r, const char *entry) {
   const SearchInput *in = r->in;
   diag_capture(true);
@@ -87,6 +87,8 @@ Program *search_reparse_from(Run *r, const char *entry) {
   p = p ? normalize_program(p) : NULL;
   if (p) /* as load_program does */
     scalarize_arrays(p);
+  if (p && r->property)
+    keep_one_property(p, *r->property);
   while (error_count() > before)
     error_reset();
   diag_capture(false);

@@ -216,6 +216,16 @@ bool search_sums(Run *r) {
  * original program within fraction of the work: when the proven exclude
  * the error, that is the proof. True when that decided the verdict;
  * *unfinished tells whether the work ran out before the re-check ended. */
+/* The words proved it: the verdict, and v as the proof's invariants. */
+static void words_proved(Run *r, LiftedVec v) {
+  if (r->in->lift_invariants) /* (for --invariants and the witness) */
+    recheck_prune(&v, r->in->write_deadline - clock_now());
+  r->res.verdict = VERDICT_TRUE;
+  r->res.how = "invariants from the program text, re-checked";
+  r->res.invariants = v;
+  r->res.lifted = r->in->lift_invariants;
+}
+
 bool search_words(Run *r, double fraction, bool *unfinished) {
   *unfinished = false;
   if (search_over(r))
@@ -238,16 +248,33 @@ bool search_words(Run *r, double fraction, bool *unfinished) {
   search_say(r, "conjectures from the program text: %d, %d refuted by runs, %d proven%s (%.2f s)",
              n, refuted, proven, safe ? ", the error unreachable" : "", clock_now() - t0);
   if (safe) {
-    if (r->in->lift_invariants) /* (for --invariants and the witness) */
-      recheck_prune(&v, r->in->write_deadline - clock_now());
-    r->res.verdict = VERDICT_TRUE;
-    r->res.how = "invariants from the program text, re-checked";
-    r->res.invariants = v;
-    r->res.lifted = r->in->lift_invariants;
+    words_proved(r, v);
     return true;
   }
   /* Not carried as facts yet: assumed by the attempts that follow, the
    * proven ones (most of them vacuous ranges) changed which precisions
-   * those tried first, and cost the reversal its proof. */
+   * those tried first, and cost the reversal its proof. Kept for the
+   * property sites alone, whose programs they hold in. */
+  r->words = (LiftedVec){0};
+  for (int i = 0; i < v.len; i++)
+    if (v.data[i].checked > 0)
+      vec_push(&r->words, v.data[i]);
   return false;
+}
+
+bool search_words_again(Run *r, const LiftedVec *proven) {
+  if (!proven->len || search_over(r))
+    return false;
+  double t0 = clock_now();
+  LiftedVec v = {0};
+  for (int i = 0; i < proven->len; i++)
+    vec_push(&v, proven->data[i]);
+  WorkScope s = search_begin(r, search_rest(r));
+  bool safe = recheck_proves_safety(r->orig, &v, search_left(r));
+  work_end(s);
+  search_say(r, "the %d conjectures proven before, again: %s (%.2f s)", v.len,
+             safe ? "the error unreachable" : "no proof", clock_now() - t0);
+  if (safe)
+    words_proved(r, v);
+  return safe;
 }

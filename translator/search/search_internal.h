@@ -48,11 +48,23 @@ typedef struct Run {
   const SearchInput *in;
   Program *orig;           /* normalized, no facts: replay, re-check */
   Work work_start;         /* work_spent() when it began */
+  Work cap;                /* what it may spend for now, if less than the
+                            * budget (0: the budget); shares stay the
+                            * budget's */
   SearchResult res;        /* the verdict and what decided it, so far */
   bool answered;           /* in->answered heard the verdict */
   FactVec facts;           /* proven, for the attempts that follow */
   int facts_rounds;
   bool race;               /* libz3 and z3-solver at once */
+  const Loc *property;     /* the one property site checked, the others
+                            * assumed (keep_one_property); NULL: all */
+  LiftedVec words;         /* the conjectures from the words proven by a
+                            * re-check that did not prove the program */
+  Work whole_cap;          /* several properties (search.c): after its
+                            * first attempt and the words, the refinement
+                            * stops when the words leave such conjectures
+                            * (each property alone next), else goes on
+                            * within this (0: a program of one property) */
   const char *solver;      /* which one answered last */
 } Run;
 
@@ -119,6 +131,9 @@ int search_callee_facts(Run *r, Work w);
  * work: true when they prove it (the verdict is set); *unfinished when the
  * work ran out first. */
 bool search_words(Run *r, double fraction, bool *unfinished);
+/* The conjectures of r->words again, on r's program (one site checked,
+ * the others assumed): true when they prove it (the verdict is set). */
+bool search_words_again(Run *r, const LiftedVec *proven);
 /* Sums over arrays computed from re-checked facts: true when they prove
  * it (the verdict is set). */
 bool search_sums(Run *r);

@@ -216,6 +216,22 @@ static void give_up(Run *r, Outcome last, const char *last_note) {
                                       : (last_note ? last_note : "no proof found");
 }
 
+/* After the first attempt and the words, on a program of several
+ * properties (search.c): when the words proved conjectures but not the
+ * program, the search goes on with each property alone, those conjectures
+ * first (true); else the refinement goes on within its share. (The first
+ * attempt comes before either: it finds most bugs the random runs miss.) */
+static bool stop_for_each(Run *r) {
+  if (!r->whole_cap)
+    return false;
+  if (r->words.len) {
+    r->res.why = "the conjectures proven from the program text do not prove every property";
+    return true;
+  }
+  r->cap = r->whole_cap;
+  return false;
+}
+
 void search_refine(Run *r) {
   Precisions ps = candidates(r);
   if (!r->in->no_refine && ghost_attempt(r, ps.data[0]))
@@ -229,12 +245,16 @@ void search_refine(Run *r) {
    * again after that attempt with the whole share: a bug the attempt
    * finds is found no later than those three quarters. */
   bool words = !r->in->no_facts && !r->in->no_refine;
+  /* (a property alone has the same conjectures, and the same of them are
+   * inductive, as the whole program: those search.c gave it first) */
+  words = words && !r->property;
   bool harness = words && lift_words_harness(r->orig);
   bool unfinished = !harness;
   if (harness && search_words(r, WORDS_FIRST_SHARE, &unfinished))
     return;
   Outcome last = OUT_UNKNOWN;
   const char *last_note = NULL;
+  int looped = 0;              /* attempts of the loop (not the ghost one) */
   while (!search_over(r)) {
     Precision *pr = precision_next(&ps);
     if (!pr)
@@ -256,6 +276,8 @@ void search_refine(Run *r) {
     if (first && search_more_runs(r))
       return;
     if (first && words && unfinished && search_words(r, WORDS_SHARE, &unfinished))
+      return;
+    if (++looped == 1 && out != OUT_PROOF && out != OUT_BUG && stop_for_each(r))
       return;
     if (out == OUT_PROOF) {
       proved(r, &at);

@@ -102,6 +102,16 @@ int fuse_scans(Program *p, Func *f);
  * if the original is still needed. Returns the number of scans replaced. */
 int ghost_totals(Program *p);
 
+/* one_property.c: the property sites of p (its assertions and errors in
+ * the functions the entry reaches, one per place in the source), in the
+ * order met; *sites is an arena array. Returns how many. */
+int property_sites(Program *p, Loc **sites);
+/* ... and p changed in place to check only the site at that place: every
+ * other assertion becomes an assumption and every other error a halt.
+ * Each site checked alone in a program of its own is a proof of them all,
+ * and facts proven on one hold in all (one_property.c argues both). */
+void keep_one_property(Program *p, Loc site);
+
 /* coverage.c: assertions (of orig) that a proof on the cells of abs may
  * not cover because --cells/--ordered/--focus leave some read indices
  * unobserved; each gets a warning unless quiet. 0 means every assertion is
