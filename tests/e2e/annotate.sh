@@ -9,7 +9,7 @@
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/contracts"
 T=60
-grep -qs "A2S_SANITIZE:BOOL=ON" "$build/CMakeCache.txt" && T=240
+sanitized && T=240
 for f in "$data"/true_*.c; do
   name=$(basename "$f" .c)
   fn=${name#true_}

@@ -13,7 +13,7 @@
 data="$src/tests/data/contracts"
 # budgets with headroom: each is decided in under 15 s alone
 T=90
-grep -qs "A2S_SANITIZE:BOOL=ON" "$build/CMakeCache.txt" && T=300
+sanitized && T=300
 # the harness's copy of the text lives in a private directory: none is left
 export TMPDIR="$work/tmp"
 mkdir -p "$TMPDIR"

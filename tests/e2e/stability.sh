@@ -28,7 +28,7 @@ runs=${A2S_STABILITY_RUNS:-1}
 # (the sanitizer build counts the same work, but several times as slowly:
 # a larger budget keeps its deadline as far away)
 default=60
-grep -qs "A2S_SANITIZE:BOOL=ON" "$build/CMakeCache.txt" && default=300
+sanitized && default=300
 timeout=${A2S_STABILITY_TIMEOUT:-$default}
 files=()
 if [ -n "${A2S_STABILITY_TASKS:-}" ]; then

@@ -15,7 +15,7 @@ data="$src/tests/data/views"
 # budgets with headroom: each proof takes 5 to 15 s' worth of work alone;
 # the sanitizer build counts the same work, several times as slowly
 T=90
-grep -qs "A2S_SANITIZE:BOOL=ON" "$build/CMakeCache.txt" && T=400
+sanitized && T=400
 
 verdicts "$data" "$T"
 

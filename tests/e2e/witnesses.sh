@@ -15,7 +15,7 @@ data="$src/tests/data/witnesses"
 # budgets with headroom: each proof takes 1 to 3 s' worth of work alone;
 # the sanitizer build counts the same work, several times as slowly
 T=60
-grep -qs "A2S_SANITIZE:BOOL=ON" "$build/CMakeCache.txt" && T=300
+sanitized && T=300
 
 verdicts "$data" "$T" "invariants from the program text"
 
