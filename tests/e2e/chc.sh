@@ -161,9 +161,16 @@ for f in "$src"/tests/data/bench/*/*.c "$src"/examples/*.c; do
     continue
   fi
   [ $rc = 0 ] || fail "$b: --emit=chc failed: $(head -3 "x_$b.err")"
-  # (--facts runs verify's search: a short one here, the format is the point)
-  "$bin" --emit=chc --facts --timeout=5 "$f" -o "x_$b.facts.smt2" 2>"x_$b.err" ||
-    fail "$b: --emit=chc --facts failed: $(head -3 "x_$b.err")"
+  # (--facts runs verify's search: a short one here, the format is the
+  # point; on a loaded machine its work may take longer than the 5 s, and
+  # then no file is written, which is no fault of the format)
+  if ! "$bin" --emit=chc --facts --timeout=5 "$f" -o "x_$b.facts.smt2" 2>"x_$b.err"; then
+    if grep -q 'ran out of its time budget of 5 s' "x_$b.err" && [ ! -e "x_$b.facts.smt2" ]; then
+      note "$b: --emit=chc --facts: the 5 s ran out before its work did (nothing written)"
+    else
+      fail "$b: --emit=chc --facts failed: $(head -3 "x_$b.err")"
+    fi
+  fi
 done
 files=(*.smt2)
 if python3 "$checker" "${files[@]}" >check.out; then

@@ -20,10 +20,11 @@
  *      words after the first, and proven facts carried between them
  *      (search_facts.c); until a verdict, the work budget spent or the time
  *      limit;
- *   6. with several property sites, steps 4 and 5 within 60% of the work,
- *      then each site alone, the others assumed (one_property.c): the
- *      conjectures the words proved on the way first, then steps 4 and 5
- *      on that program.
+ *   6. with several property sites, step 5 goes on past its first
+ *      attempt and the words only within 60% of the work, and not at all
+ *      when the conjectures the words proved decide some site alone; then
+ *      each site alone, the others assumed (one_property.c): those
+ *      conjectures first, then steps 4 and 5 on that program.
  *
  * Every step that decides what comes next is bounded by work, not time
  * (work.h): the budget is the input's, and each phase a share of it, so
@@ -221,51 +222,94 @@ static void sums_or_refine(Run *r) {
  * the share applies. */
 #define WHOLE_SHARE 0.6
 
+/* A property site, and what the words' proven conjectures say of it. */
+typedef struct Site {
+  Loc loc;
+  int words;           /* 1: they prove it alone (res), -1: not, 0: not tried */
+  SearchResult res;
+} Site;
+
 static const char *site_text(Loc l) { return xformat("line %d:%d", l.line, l.col); }
 
-/* One site checked, the others assumed, within w: the child search's
- * result; its facts are the run's again after it (one_property.c: they
- * hold in every one of those programs). */
-static SearchResult one_site(Run *r, Loc *site, Work w) {
+/* A search of its own on the program where only the site is checked,
+ * within w, sharing r's facts (one_property.c: they hold in every one of
+ * those programs); false when the program cannot be read again. */
+static bool child_begin(Run *r, Site *site, Work w, SearchInput *in, Run *c) {
   Program *p = search_reparse(r);
-  SearchResult none = {.verdict = VERDICT_UNKNOWN, .why = "the program could not be read again"};
   if (!p)
-    return none;
-  keep_one_property(p, *site);
-  SearchInput in = *r->in;
-  in.orig = p;
-  in.budget = w;
-  in.answered = NULL;
-  Run c = {.in = &in, .orig = p, .work_start = work_spent(), .facts = r->facts,
-           .facts_rounds = r->facts_rounds, .race = r->race, .property = site};
-  c.res.verdict = VERDICT_UNKNOWN;
-  c.res.work_start = c.work_start;
-  c.res.sizes = r->res.sizes;
-  if (!search_words_again(&c, &r->words))
+    return false;
+  keep_one_property(p, site->loc);
+  *in = *r->in;
+  in->orig = p;
+  in->budget = w;
+  in->answered = NULL;
+  *c = (Run){.in = in, .orig = p, .work_start = work_spent(), .facts = r->facts,
+             .facts_rounds = r->facts_rounds, .race = r->race, .property = &site->loc};
+  c->res.verdict = VERDICT_UNKNOWN;
+  c->res.work_start = c->work_start;
+  c->res.sizes = r->res.sizes;
+  return true;
+}
+
+/* ... and what it learned, r's again. */
+static void child_end(Run *r, Run *c) {
+  r->facts = c->facts;
+  r->facts_rounds = c->facts_rounds;
+  for (int i = 0; i < c->res.log.len; i++)
+    vec_push(&r->res.log, c->res.log.data[i]);
+}
+
+bool search_words_prove_a_site(Run *r) {
+  bool any = false;
+  for (int i = 0; i < r->nsites && !search_over(r); i++) {
+    Site *s = &r->sites[i];
+    SearchInput in;
+    Run c;
+    if (!s->words && child_begin(r, s, search_rest(r), &in, &c)) {
+      s->words = search_words_again(&c, &r->words) ? 1 : -1;
+      s->res = c.res;
+      child_end(r, &c);
+      search_say(r, "the property at %s alone: %s by the conjectures proven", site_text(s->loc),
+                 s->words > 0 ? "proven" : "not proven");
+    }
+    any |= s->words > 0;
+  }
+  return any;
+}
+
+/* The site alone within w, unless the words' conjectures proved it
+ * already: the child search's result. */
+static SearchResult one_site(Run *r, Site *site, Work w) {
+  if (site->words > 0)
+    return site->res;
+  SearchInput in;
+  Run c;
+  if (!child_begin(r, site, w, &in, &c))
+    return (SearchResult){.verdict = VERDICT_UNKNOWN, .why = "the program could not be read again"};
+  if (site->words < 0 || !search_words_again(&c, &r->words))
     sums_or_refine(&c);
-  r->facts = c.facts;
-  r->facts_rounds = c.facts_rounds;
-  for (int i = 0; i < c.res.log.len; i++)
-    vec_push(&r->res.log, c.res.log.data[i]);
+  child_end(r, &c);
   return c.res;
 }
 
 /* The sites one at a time, each with an equal part of what is left, until
  * one is not proven. True when that decided. */
-static bool each_site(Run *r, Loc *sites, int n) {
+static bool each_site(Run *r) {
+  int n = r->nsites;
   VEC(const char *) hows = {0};
   for (int i = 0; i < n; i++) {
+    Site *s = &r->sites[i];
     if (search_over(r))
       return false;
-    search_say(r, "the property at %s alone (%d of %d), the others assumed",
-               site_text(sites[i]), i + 1, n);
-    SearchResult c = one_site(r, &sites[i], search_rest(r) / (n - i));
+    search_say(r, "the property at %s alone (%d of %d), the others assumed", site_text(s->loc),
+               i + 1, n);
+    SearchResult c = one_site(r, s, search_rest(r) / (n - i));
     if (c.verdict == VERDICT_FALSE) {
       search_found_bug(r, &c.bug_run, c.how, c.precision);
       return true;
     }
     if (c.verdict != VERDICT_TRUE) {
-      r->res.why = xformat("the property at %s alone: %s", site_text(sites[i]),
+      r->res.why = xformat("the property at %s alone: %s", site_text(s->loc),
                            c.why ? c.why : "no proof");
       search_say(r, "%s", r->res.why);
       return false;
@@ -291,22 +335,26 @@ static bool each_site(Run *r, Loc *sites, int n) {
 }
 
 /* The whole program up to its first attempt and the words, then within
- * its share (or stopped there when the words prove conjectures but not
- * the program), then, when that does not decide, each of its property
- * sites alone. */
+ * its share (or stopped there when the words prove conjectures that prove
+ * some site alone but not the program), then, when that does not decide,
+ * each of its property sites alone. */
 static void whole_then_each(Run *r) {
-  Loc *sites;
-  int n = r->in->no_refine || r->in->clauses ? 0 : property_sites(r->orig, &sites);
+  Loc *locs;
+  int n = r->in->no_refine || r->in->clauses ? 0 : property_sites(r->orig, &locs);
   if (n < 2) {
     sums_or_refine(r);
     return;
   }
+  r->sites = xalloc(sizeof(Site) * (size_t)n);
+  for (int i = 0; i < n; i++)
+    r->sites[i] = (Site){.loc = locs[i]};
+  r->nsites = n;
   r->whole_cap = search_share(r, WHOLE_SHARE);
   sums_or_refine(r);
   r->whole_cap = r->cap = 0;
   if (r->res.verdict != VERDICT_UNKNOWN || r->res.failed)
     return;
-  if (each_site(r, sites, n))
+  if (each_site(r))
     search_answer(r);
 }
 

@@ -62,9 +62,12 @@ typedef struct Run {
                             * re-check that did not prove the program */
   Work whole_cap;          /* several properties (search.c): after its
                             * first attempt and the words, the refinement
-                            * stops when the words leave such conjectures
-                            * (each property alone next), else goes on
-                            * within this (0: a program of one property) */
+                            * stops when the words' proven conjectures
+                            * prove a property alone (each property alone
+                            * next), else goes on within this (0: a
+                            * program of one property) */
+  struct Site *sites;      /* ... those properties (search.c) */
+  int nsites;
   const char *solver;      /* which one answered last */
 } Run;
 
@@ -134,6 +137,11 @@ bool search_words(Run *r, double fraction, bool *unfinished);
 /* The conjectures of r->words again, on r's program (one site checked,
  * the others assumed): true when they prove it (the verdict is set). */
 bool search_words_again(Run *r, const LiftedVec *proven);
+/* ---- search.c: each property alone ---- */
+
+/* Do the conjectures of r->words prove one of r's property sites alone?
+ * (What they say of each is kept for the sites' turn.) */
+bool search_words_prove_a_site(Run *r);
 /* Sums over arrays computed from re-checked facts: true when they prove
  * it (the verdict is set). */
 bool search_sums(Run *r);

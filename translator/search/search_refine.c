@@ -217,14 +217,15 @@ static void give_up(Run *r, Outcome last, const char *last_note) {
 }
 
 /* After the first attempt and the words, on a program of several
- * properties (search.c): when the words proved conjectures but not the
- * program, the search goes on with each property alone, those conjectures
- * first (true); else the refinement goes on within its share. (The first
- * attempt comes before either: it finds most bugs the random runs miss.) */
+ * properties (search.c): when the words proved conjectures that prove
+ * some property alone but not the program, the search goes on with each
+ * property alone (true); else the refinement goes on within its share.
+ * (The first attempt comes before either: it finds most bugs the random
+ * runs miss.) */
 static bool stop_for_each(Run *r) {
   if (!r->whole_cap)
     return false;
-  if (r->words.len) {
+  if (r->words.len && search_words_prove_a_site(r)) {
     r->res.why = "the conjectures proven from the program text do not prove every property";
     return true;
   }
