@@ -208,14 +208,6 @@ bool search_sums(Run *r) {
 
 /* ---- Invariants read off the program's words ------------------------------------------- */
 
-/* The share of the work to re-check the conjectures from the text: Z3
- * decides each in milliseconds, but with the orders of the ranges' ends
- * and the witnesses of yes-or-no answers a search and its caller have a
- * hundred or two (measured: 1 to 3 s' worth on tests/data/witnesses). */
-/* Conjectures from the program's words (lift_words.c), re-checked on the
- * original program within fraction of the work: when the proven exclude
- * the error, that is the proof. True when that decided the verdict;
- * *unfinished tells whether the work ran out before the re-check ended. */
 /* The words proved it: the verdict, and v as the proof's invariants. */
 static void words_proved(Run *r, LiftedVec v) {
   if (r->in->lift_invariants) /* (for --invariants and the witness) */
@@ -226,6 +218,14 @@ static void words_proved(Run *r, LiftedVec v) {
   r->res.lifted = r->in->lift_invariants;
 }
 
+/* The share of the work to re-check the conjectures from the text: Z3
+ * decides each in milliseconds, but with the orders of the ranges' ends
+ * and the witnesses of yes-or-no answers a search and its caller have a
+ * hundred or two (measured: 1 to 3 s' worth on tests/data/witnesses). */
+/* Conjectures from the program's words (lift_words.c), re-checked on the
+ * original program within fraction of the work: when the proven exclude
+ * the error, that is the proof. True when that decided the verdict;
+ * *unfinished tells whether the work ran out before the re-check ended. */
 bool search_words(Run *r, double fraction, bool *unfinished) {
   *unfinished = false;
   if (search_over(r))

@@ -102,6 +102,12 @@ void search_answer(Run *r);
  * element)? Then nothing is lost that a sum would need. */
 bool search_exact_arrays_only(Run *r);
 
+/* ---- search.c: each property alone ---- */
+
+/* Do the conjectures of r->words prove one of r's property sites alone?
+ * (What they say of each is kept for the sites' turn.) */
+bool search_words_prove_a_site(Run *r);
+
 /* ---- search_refine.c: attempts at precision after precision ---- */
 
 void search_refine(Run *r);
@@ -137,11 +143,6 @@ bool search_words(Run *r, double fraction, bool *unfinished);
 /* The conjectures of r->words again, on r's program (one site checked,
  * the others assumed): true when they prove it (the verdict is set). */
 bool search_words_again(Run *r, const LiftedVec *proven);
-/* ---- search.c: each property alone ---- */
-
-/* Do the conjectures of r->words prove one of r's property sites alone?
- * (What they say of each is kept for the sites' turn.) */
-bool search_words_prove_a_site(Run *r);
 /* Sums over arrays computed from re-checked facts: true when they prove
  * it (the verdict is set). */
 bool search_sums(Run *r);
