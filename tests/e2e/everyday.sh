@@ -19,7 +19,10 @@
 # order of elements apart from that of neighbours; a count through a
 # pointer loop (`p != r + n`) checked in parts that are each proven a
 # different way (a bound and the cases by the words, the count taken again
-# from the back by fused loops), property by property.
+# from the back by fused loops), property by property; a count checked by
+# cases in a loop between it and a recount of the rest, every loop of the
+# harness counted by one variable (split into one per loop, the two
+# counts then fused across the check).
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone

@@ -135,9 +135,10 @@ static const char net_zero_bug[] = NET_ZERO("n - 1");
 
 static bool user_var(const Var *v) { return v->role == ROLE_USER && is_scalar(v->type); }
 
-/* Runs of both programs with the same nondeterministic values agree;
- * returns how many reached the error. */
-static int same_runs(Program *orig, Program *ghost, int runs) {
+/* Runs of both programs with the same nondeterministic values agree (in
+ * their outcome and returned value, and with finals in the last values of
+ * the user's variables); returns how many reached the error. */
+static int agreeing_runs(Program *orig, Program *ghost, int runs, bool finals) {
   srand(12345);
   int outcomes[5] = {0};
   for (int r = 0; r < runs; r++) {
@@ -152,7 +153,7 @@ static int same_runs(Program *orig, Program *ghost, int runs) {
     if (x.result != RUN_OK)
       continue;
     assert_int_equal(x.ret, y.ret);
-    for (int i = 0; i < x.final_vars.len; i++) {
+    for (int i = 0; finals && i < x.final_vars.len; i++) {
       Var *v = x.final_vars.data[i];
       long long w;
       if (!user_var(v))
@@ -165,6 +166,10 @@ static int same_runs(Program *orig, Program *ghost, int runs) {
   /* the runs must exercise the program */
   assert_true(outcomes[RUN_OK] > runs / 20);
   return outcomes[RUN_ERROR];
+}
+
+static int same_runs(Program *orig, Program *ghost, int runs) {
+  return agreeing_runs(orig, ghost, runs, true);
 }
 
 static int ghost_vars(Program *p) {
@@ -401,6 +406,62 @@ static void fused_scans(void **state) {
   }
 }
 
+/* A counter declared once and reused by every loop, the count checked by
+ * a loop between it and its recount: one variable per web (webs.c), and
+ * then the count and the recount fuse across the check. A variable read
+ * after its loop (the index a search stopped at) keeps that loop's web.
+ * The last values of the split variables are not the program's meaning:
+ * the runs compare outcomes and returned values. */
+#define REUSED(TYPE, RECOUNT)                                                                 \
+  HEADER "int main(void) {\n"                                                                 \
+         "  " TYPE " n = __VERIFIER_nondet_int(), i;\n"                                       \
+         "  __VERIFIER_assume(n > 0 && n < 7);\n"                                             \
+         "  int a[n], v = __VERIFIER_nondet_int() % 3, c = 0, d = 0;\n"                       \
+         "  for (i = 0; i < n; i++) a[i] = __VERIFIER_nondet_int() % 3;\n"                    \
+         "  for (i = 0; i < n; i++) if (a[i] == v) c++;\n"                                    \
+         "  for (i = 0; i < n; i++) if (c == 0) __VERIFIER_assert(a[i] != v);\n"              \
+         "  for (i = 0; i < n; i++) if (a[i] " RECOUNT " v) d++;\n"                            \
+         "  __VERIFIER_assert(c == d);\n"                                                     \
+         "  for (i = 0; i < n && a[i] != v; i++) ;\n"                                         \
+         "  int at = i;\n"                                                                    \
+         "  i = i + 1;\n"                                                                     \
+         "  return at * 10 + (int)i;\n"                                                       \
+         "}\n"
+
+static void reused_counter(void **state) {
+  (void)state;
+  const char *types[] = {"int", "unsigned"};
+  for (int t = 0; t < 2; t++) {
+    const char *good = t ? REUSED("unsigned", "==") : REUSED("int", "==");
+    const char *bug = t ? REUSED("unsigned", "<=") : REUSED("int", "<=");
+    Program *orig = normalize_text(good), *split = normalize_text(good);
+    assert_non_null(orig);
+    assert_int_equal(fuse_scans(orig, find_func(orig, "main")), 0); /* tied by i */
+    orig = normalize_text(good);
+    assert_int_equal(split_webs(split, find_func(split, "main")), 1);
+    assert_int_equal(agreeing_runs(orig, split, 400, false), 0);
+    assert_int_equal(fuse_scans(split, find_func(split, "main")), 1);
+    assert_int_equal(agreeing_runs(orig, split, 400, false), 0);
+    /* the search's counter, read after its loop, is that loop's web (the
+     * loop's test and `at = i` read the same definitions); `i = i + 1`
+     * reads it and starts a web of its own, which the return reads */
+    Func *f = find_func(split, "main");
+    int is = 0;
+    for (int i = 0; i < f->locals.len; i++)
+      is += f->locals.data[i]->name[0] == 'i' && f->locals.data[i]->role == ROLE_USER;
+    if (is != 6) /* a web for each of the five loops and the step after */
+      fail_msg("%s: %d variables for i", types[t], is);
+    orig = normalize_text(bug);
+    split = normalize_text(bug);
+    assert_int_equal(split_webs(split, find_func(split, "main")), 1);
+    assert_int_equal(fuse_scans(split, find_func(split, "main")), 1);
+    assert_true(agreeing_runs(orig, split, 400, false) > 0);
+  }
+  /* one web: nothing to split */
+  Program *p = normalize_text(FUSABLE("if (a[k] == v) e++;"));
+  assert_int_equal(split_webs(p, find_func(p, "main")), 0);
+}
+
 static void left_alone(void **state) {
   (void)state;
   static const char *const srcs[] = {
@@ -475,6 +536,7 @@ int main(void) {
       cmocka_unit_test_teardown(subtracted_scan_after_halting_fill, teardown_all),
       cmocka_unit_test_teardown(inlined_calls, teardown_all),
       cmocka_unit_test_teardown(fused_scans, teardown_all),
+      cmocka_unit_test_teardown(reused_counter, teardown_all),
       cmocka_unit_test_teardown(left_alone, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

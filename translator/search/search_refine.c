@@ -83,7 +83,8 @@ static void proved(Run *r, Attempt *at) {
 /* One attempt, at the first precision, on the program whose scans of
  * whole arrays are sums of ghost totals (ghosts.c) and whose remaining
  * scans of one box side by side are one loop (fuse_scans.c), the entry's
- * calls of functions with loops inlined first (inline_calls.c): it means
+ * calls of functions with loops inlined first (inline_calls.c) and its
+ * reused locals split (webs.c): it means
  * the same for every defined run. When neither applies there is no
  * attempt. Only a proof counts: a counterexample is a run of that
  * program, not of the original, and is left to the attempts on the
@@ -97,6 +98,7 @@ static bool ghost_attempt(Run *r, Precision *pr) {
   if (!p)
     return false;
   inline_calls_with_loops(p, p->entry);
+  split_webs(p, p->entry); /* loops tied by a reused counter are not */
   int totals = ghost_totals(p), fused = fuse_scans(p, p->entry);
   if (!totals && !fused)
     return false;

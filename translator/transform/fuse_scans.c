@@ -24,7 +24,7 @@
  *
  * Conditions (loops.h's scans: loop-free bodies that write no array and
  * have no break, continue, assumption, assertion, error or halt):
- *   - L1 and L2 are adjacent top-level scans of depth 1 over boxes whose
+ *   - L1 and L2 are top-level scans of depth 1, L1 first, over boxes whose
  *     bounds have the same value (fill_box_is's comparison), calling only
  *     pure functions and then assigning no global (calls_alone), counted
  *     the same way -- or L2 the other way when its order does not matter
@@ -298,16 +298,19 @@ int fuse_scans(Program *p, Func *f) {
     again = false;
     NestVec nests = {0};
     loop_nests(p, f, &nests);
-    for (int i = 0; i + 1 < nests.len && !again; i++) {
-      Pair pr = {f, nests.data[i], nests.data[i + 1], &f->body->stmts, {0}, {0}};
-      StmtVec before = {0}, after = {0};
-      if (pr.l1->pos < 1 || pr.l2->pos <= pr.l1->pos + 1 || !fusable(&pr) ||
-          !split_between(&pr, &before, &after))
-        continue;
-      fuse(&pr, &before, &after);
-      n++;
-      again = true;
-    }
+    /* L2 the next nest or a later one: the loops between (a check of
+     * L1's result, say) are statements between like any other */
+    for (int i = 0; i + 1 < nests.len && !again; i++)
+      for (int j = i + 1; j < nests.len && !again; j++) {
+        Pair pr = {f, nests.data[i], nests.data[j], &f->body->stmts, {0}, {0}};
+        StmtVec before = {0}, after = {0};
+        if (pr.l1->pos < 1 || pr.l2->pos <= pr.l1->pos + 1 || !fusable(&pr) ||
+            !split_between(&pr, &before, &after))
+          continue;
+        fuse(&pr, &before, &after);
+        n++;
+        again = true;
+      }
   }
   if (n)
     share_reads(p);

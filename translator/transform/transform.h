@@ -85,8 +85,17 @@ void propagate_constants(Program *p);
  * number of calls replaced. */
 int inline_calls_with_loops(Program *p, Func *into);
 
-/* fuse_scans.c: two adjacent top-level scans of f (loops.h) over the same
- * box, with only independent assignments between them, become one loop
+/* webs.c: each scalar local of f that is reused for unrelated purposes
+ * (its definitions and the uses they reach fall into several webs: the
+ * counter of every loop of a function, `int i;` declared once) becomes one
+ * variable per web with a use, the first keeping its name. In place; the
+ * program means the same (webs.c argues it). For the passes that move
+ * loops, which such a variable ties together. Returns the number of
+ * variables split. */
+int split_webs(Program *p, Func *f);
+
+/* fuse_scans.c: two top-level scans of f (loops.h) over the same box,
+ * with only independent assignments and checks between them, become one loop
  * running both bodies (the assignments that depend on the first moved
  * after it, the others before). In place; the program means the same
  * (fuse_scans.c argues it). For the engines: a comparison of the two
