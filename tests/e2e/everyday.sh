@@ -22,7 +22,10 @@
 # from the back by fused loops), property by property; a count checked by
 # cases in a loop between it and a recount of the rest, every loop of the
 # harness counted by one variable (split into one per loop, the two
-# counts then fused across the check).
+# counts then fused across the check); a struct of two positions returned
+# by value (the last lowest and the first highest element, each checked on
+# both sides) and the last match of a search (nothing after it matches),
+# positions a loop keeps.
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone

@@ -120,6 +120,34 @@ static void undecided_stays(void **state) {
   assert_false(refuted_at_loop(&r, "(< nothere 0)"));
 }
 
+/* A range no state enters: [n, i) at the loop head (i never passes n),
+ * written either way round; a range some state enters is not, nor one
+ * the states cannot evaluate, nor a formula that is no range. */
+static void vacuous_ranges(void **state) {
+  (void)state;
+  Search r = sampled();
+  const char *empty[] = {
+      "(forall ((k Int)) (=> (and (<= n k) (< k i)) (= (select a k) key)))",
+      "(forall ((k Int)) (=> (and (>= k n) (> i k)) (= (select a k) key)))",
+      "(forall ((k Int)) (=> (and (< i k) (<= k i)) (= (select a k) key)))",
+  };
+  for (size_t i = 0; i < sizeof empty / sizeof *empty; i++)
+    if (!samples_vacuous(r.s, r.find, POINT_LOOP_HEAD, r.loop, formula(empty[i])))
+      fail_msg("not vacuous: %s", empty[i]);
+  const char *entered[] = {
+      "(forall ((k Int)) (=> (and (<= 0 k) (< k i)) (= (select a k) key)))",
+      "(forall ((k Int)) (=> (and (<= i k) (< k n)) (= (select a k) key)))",
+      /* (a name the point does not have) */
+      "(forall ((k Int)) (=> (and (<= nothere k) (< k i)) (= (select a k) key)))",
+      /* (a bound on one side only) */
+      "(forall ((k Int)) (=> (< k i) (= (select a k) key)))",
+      "(< i n)",
+  };
+  for (size_t i = 0; i < sizeof entered / sizeof *entered; i++)
+    if (samples_vacuous(r.s, r.find, POINT_LOOP_HEAD, r.loop, formula(entered[i])))
+      fail_msg("vacuous: %s", entered[i]);
+}
+
 /* States after a call are recorded at the call (the point after it). */
 static void after_calls(void **state) {
   (void)state;
@@ -145,6 +173,7 @@ int main(void) {
       cmocka_unit_test_teardown(false_conjectures_fall, teardown_all),
       cmocka_unit_test_teardown(terms_as_z3_reads_them, teardown_all),
       cmocka_unit_test_teardown(undecided_stays, teardown_all),
+      cmocka_unit_test_teardown(vacuous_ranges, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

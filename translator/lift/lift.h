@@ -21,6 +21,10 @@ typedef struct Lifted {
   const char *source;  /* analyzer */
   int checked;         /* re-check against the original program: 1 checked,
                           0 could not be checked, -1 not attempted */
+  bool dropped;        /* the re-check dropped it (a check failed, or could
+                          not be decided, with every candidate then standing
+                          assumed): it is not in what that re-check proves,
+                          however far the re-check got */
   /* Not implied by the scalar invariant: proposed where it says nothing of
    * a segment, kept only if the re-check proves it (see recheck.h). 0, or
    * a number for the segment, the same for every atom proposed there ... */
@@ -74,6 +78,11 @@ bool lift_words_harness(const Program *p);
 /* How many of them verify and invariants take: on the loops people write
  * they are far fewer. */
 #define LIFT_WORDS_MOST 600
+/* How many are read off for the random runs to refute first (about half
+ * of them fall there): read off in the order of the functions, a cap on
+ * what is read would leave the last function's loops -- the harness's
+ * checks -- without any. */
+#define LIFT_WORDS_READ (2 * LIFT_WORDS_MOST)
 /* The loop f's body ends with (a return without a value may follow), or
  * NULL: the loop whose head invariants lift_exit_conjectures reads at f's
  * exit. */

@@ -687,6 +687,39 @@ static Var *returned_local(Func *f) {
   return r.other ? NULL : r.v;
 }
 
+/* A function returning a struct by value gives its fields through
+ * globals, one per field (frontend/layout.c), set just before it returns
+ * (`minmax_element_result_first = r.first;`): each such global, set once
+ * in f, and the local it is set from. The pairs are f's results as
+ * returned_local's local is: the callee's atoms name the local at its loop
+ * heads and the global at its exit, the caller's the copies it makes of
+ * the global after the call. */
+typedef struct ResultField {
+  Var *global, *local;
+} ResultField;
+typedef VEC(ResultField) ResultFields;
+
+static ResultFields result_fields(Func *f) {
+  ResultFields out = {0};
+  if (!f->body || f->body->kind != S_BLOCK)
+    return out;
+  StmtVec *b = &f->body->stmts;
+  int i = b->len - 1;
+  if (i >= 0 && b->data[i]->kind == S_RETURN)
+    i--;
+  for (; i >= 0 && b->data[i]->kind == S_ASSIGN; i--) {
+    Stmt *s = b->data[i];
+    const Expr *e = s->expr;
+    while (e->kind == E_CAST)
+      e = e->lhs;
+    if (s->var->kind != VAR_GLOBAL || !is_scalar(s->var->type) || e->kind != E_VAR ||
+        e->var->kind != VAR_LOCAL || stmt_tally(f->body, s->var).sets != 1)
+      break;
+    vec_push(&out, ((ResultField){s->var, e->var}));
+  }
+  return out;
+}
+
 /* e with the variables of from replaced by the expressions to (arrays: by
  * the array of an E_VAR); NULL when e mentions a variable of scope that
  * from does not map (keep: K and the globals are the same everywhere). */
@@ -895,6 +928,15 @@ static void through_call(Stmt *s, void *arg) {
       vec_push(&down.to, new_var_ref(kept, s->loc));
     }
   }
+  /* a struct's fields, the same way (`mm_first = minmax_element_result_first`) */
+  ResultFields fields = result_fields(callee);
+  for (int j = 0; j < fields.len; j++) {
+    VarVec copies = result_copies(cs->caller, fields.data[j].global);
+    for (int i = 0; i < copies.len; i++) {
+      vec_push(&down.from, copies.data[i]);
+      vec_push(&down.to, new_var_ref(fields.data[j].local, s->loc));
+    }
+  }
   int had_c = w->atoms[fc].len, had_e = w->atoms[fe].len;
   for (int i = 0; i < had_c; i++) {
     bool ok = !w->atoms[fc].data[i].frame;
@@ -960,6 +1002,7 @@ typedef struct Bounds {
   VarVec counters;     /* the variables loops change */
   ExprVec bases;       /* an index base + v (a view's start): bases[i] ... */
   VarVec shifted;      /* ... and v = shifted[i] */
+  VarVec kept;         /* positions returned that loops keep (follows_counter) */
 } Bounds;
 
 static void add_bound(Var *v, void *arg) {
@@ -1113,10 +1156,55 @@ static void counters_of(Stmt *s, void *arg) {
         add_var(b->f->locals.data[i], &b->counters);
 }
 
+static Expr *start_expr(Func *f, Stmt *loop, Var *x);
+
 static void sums_of(Stmt *s, void *arg) {
   Bounds *b = arg;
   if (s->kind == S_IF || s->kind == S_ASSERT || s->kind == S_ASSUME)
     comparisons(resolve(b->f, s->expr, 2), sum_ends, b);
+  /* a counter starting at a sum: `for (k = r + 1; ...)` checks what lies
+   * after a position -- an end from where r is known on */
+  for (int i = 0; s->kind == S_LOOP && i < b->counters.len; i++) {
+    Var *v = b->counters.data[i];
+    Expr *start = stmt_assigns(s, v) ? start_expr(b->f, s, v) : NULL;
+    const Expr *u = start ? uncast(start) : NULL;
+    if (u && (u->kind == E_ADD || u->kind == E_SUB) && scalar_expr(start) &&
+        !expr_is_const(start, &(long long){0}))
+      add_expr(&b->sums, unwrapped(start));
+  }
+}
+
+/* Is v set inside a loop from another variable (`best = i;`): a position
+ * a search keeps, the best so far? */
+typedef struct Follows {
+  const Var *v;
+  int depth;
+  bool yes;
+} Follows;
+
+static void follows_at(Stmt *s, Follows *fl) {
+  if (!s)
+    return;
+  if (fl->depth && s->kind == S_ASSIGN && s->var == fl->v) {
+    const Expr *e = uncast(s->expr);
+    fl->yes |= e->kind == E_VAR && e->var != fl->v;
+  }
+  fl->depth += s->kind == S_LOOP;
+  for (int i = 0; i < s->stmts.len; i++)
+    follows_at(s->stmts.data[i], fl);
+  follows_at(s->then, fl);
+  follows_at(s->els, fl);
+  follows_at(s->body, fl);
+  follows_at(s->step, fl);
+  for (int i = 0; i < s->cases.len; i++)
+    follows_at(s->cases.data[i]->body, fl);
+  fl->depth -= s->kind == S_LOOP;
+}
+
+static bool follows_counter(Func *f, const Var *v) {
+  Follows fl = {v, 0, false};
+  follows_at(f->body, &fl);
+  return fl.yes;
 }
 
 /* An index base + v, v a variable and base an expression of others (a
@@ -2293,6 +2381,44 @@ static void reasons(Naming *nm, Atom *a, Func *f, PointKind kind, Loc loc, Z3_as
     }
 }
 
+/* The position a loop keeps (`if (a[i] >= a[best]) best = i;`), at the
+ * loop's head: it is where it started or the element there passed the
+ * test; and each atom over what lies after it up to the counter, [best +
+ * 1, i) -- nothing after the last maximum so far is as large. (Both ends
+ * move, which over_ranges leaves out.) */
+static void kept_positions(Words *w, Func *f, int fn, Naming *nm, Stmt *loop, const Bounds *b,
+                       const VarVec *near, const VarVec *valued, LiftedVec *out, int *no) {
+  Z3_context z = smt_ctx();
+  for (int p = 0; p < b->kept.len; p++) {
+    Var *pos = b->kept.data[p];
+    if (!stmt_assigns(loop, pos))
+      continue;
+    /* the position is still where it started (`found = len`: none yet),
+     * or the element there passed the test */
+    Expr *start = start_expr(f, loop, pos);
+    Z3_ast zstart = start ? name_end(nm, start) : NULL;
+    for (int t = 0; zstart && t < w->atoms[fn].len; t++) {
+      Atom *a = &w->atoms[fn].data[t];
+      if (atom_in(a->e, f, w->k) && has_values(a->e, f, valued))
+        reasons(nm, a, f, POINT_LOOP_HEAD, loop->loc, name_var(pos, nm),
+                &(SmtAsts){&zstart, 1, 1}, out, no);
+    }
+    Z3_ast lo = Z3_mk_add(z, 2, (Z3_ast[]){name_var(pos, nm), smt_num(1)});
+    for (int c = 0; c < near->len; c++) {
+      Var *i = near->data[c];
+      if (i == pos || !stmt_assigns(loop, i) || !step_of(f, loop, i))
+        continue;
+      Z3_ast hi = name_var(i, nm);
+      for (int t = 0; t < w->atoms[fn].len; t++) {
+        Atom *a = &w->atoms[fn].data[t];
+        if (!a->frame && expr_has_index(a->e) && atom_in(a->e, f, w->k) &&
+            has_values(a->e, f, valued))
+          propose_over(out, f, POINT_LOOP_HEAD, loop->loc, nm, a, lo, hi, no);
+      }
+    }
+  }
+}
+
 /* The reasons at a point of f for each position a call before it
  * returned (results), with the ends of ranges there and the bounds set
  * before it (the size the search was given: a loop checking its answer
@@ -2386,11 +2512,23 @@ static bool over_params(const Expr *e, const Func *f, const Var *k) {
  * over those of the call; at the exit of a function other than the entry
  * over 0, its parameters and the returned value. */
 static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, int most) {
-  Bounds b = {f, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
+  Bounds b = {f, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
   stmt_walk(f->body, bounds_of, &b);
   stmt_walk(f->body, bound_sources, &b);
   stmt_walk(f->body, counters_of, &b);
   stmt_walk(f->body, sums_of, &b);
+  /* the elements after a position the function returns that its loops
+   * keep (`if (a[i] >= a[best]) best = i;`: nothing after the last
+   * maximum is as large) */
+  VarVec positions = {0};
+  if (is_scalar(f->ret) && returned_local(f))
+    vec_push(&positions, returned_local(f));
+  ResultFields fields = result_fields(f);
+  for (int i = 0; i < fields.len; i++)
+    vec_push(&positions, fields.data[i].local);
+  for (int i = 0; i < positions.len; i++)
+    if (follows_counter(f, positions.data[i]))
+      vec_push(&b.kept, positions.data[i]);
   /* a parameter a loop counts down (`while (n-- > 0)`) is a size, though
    * compared with a constant only */
   Heads counted = {0};
@@ -2415,11 +2553,27 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   Naming nm = {w, f, false, smt_int_const(kname), smt_int_const(k2name), NULL};
   VEC(Stmt *) calls = {0};
   stmt_walk(f->body, calls_of, &calls);
-  VarVec results = {0};
-  for (int c = 0; c < calls.len; c++)
+  VarVec results = {0}, field_copies = {0}; /* (fields: ends, not answers to give reasons for) */
+  for (int c = 0; c < calls.len; c++) {
     if (calls.data[c]->var && is_scalar(calls.data[c]->var->type) &&
         takes_array(calls.data[c]->func) && !returns_constants(calls.data[c]->func))
       vec_push(&results, calls.data[c]->var);
+    /* (a struct's fields: the caller's copies of them) */
+    ResultFields rf = takes_array(calls.data[c]->func) && calls.data[c]->func->body
+                          ? result_fields(calls.data[c]->func)
+                          : (ResultFields){0};
+    for (int i = 0; i < rf.len; i++) {
+      VarVec copies = result_copies(f, rf.data[i].global);
+      for (int j = 1; j < copies.len; j++)
+        if (!var_in(&field_copies, copies.data[j]))
+          vec_push(&field_copies, copies.data[j]);
+    }
+  }
+  VarVec positions_near = {0}; /* the results and the fields */
+  for (int i = 0; i < results.len; i++)
+    vec_push(&positions_near, results.data[i]);
+  for (int i = 0; i < field_copies.len; i++)
+    vec_push(&positions_near, field_copies.data[i]);
   Heads h = {0};
   stmt_walk(f->body, loops_of, &h);
   Assumed assumed = {&nm, {0}};
@@ -2429,13 +2583,14 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     ExprVec ends = {0};
     VarVec valued = {0};
     valued_at(f, &h, h.loops.data[l], &valued);
-    ends_near(&b, h.loops.data[l], &results, &near);
+    ends_near(&b, h.loops.data[l], &positions_near, &near);
     ends_of_next(&b, f, h.loops.data[l], &near);
     only_valued(&near, f, &valued);
     range_ends(&b, h.loops.data[l], &near, &ends);
     nm.loop = h.loops.data[l];
     over_ranges(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, h.loops.data[l],
                 &valued, out, no);
+    kept_positions(w, f, fn, &nm, h.loops.data[l], &b, &near, &valued, out, no);
     nm.loop = NULL;
     SmtAsts zends = constant_ends(&b);
     for (int i = 0; i < near.len; i++)
@@ -2460,6 +2615,7 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     set_before(f, h.loops.data[l], &set);
     kept_through(&results, &set, h.loops.data[l], &found);
     kept_through(&b.vars, &set, h.loops.data[l], &kept);
+
     reasons_near(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, &kept, &found,
                  &valued, out, no);
     for (int i = 0; i < b.vars.len; i++)
@@ -2506,6 +2662,7 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   for (int i = 0; i < f->params.len; i++)
     if (is_scalar(f->params.data[i]->type) && var_in(&b.vars, f->params.data[i]))
       vec_push(&ends, name_var(f->params.data[i], &nm));
+  int nparams = ends.len; /* 0 and the parameters */
   /* (the result is a range's end when it is a position, not an answer) */
   bool answers = is_scalar(f->ret) && returns_constants(f);
   Z3_ast position = NULL;
@@ -2513,6 +2670,18 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     position = smt_int_const(cfg_ret_name(w->p, f));
     vec_push(&ends, position);
   }
+  /* (and so is a field of a struct returned, a position of its own; the
+   * element after a position a loop kept starts the rest, up to a
+   * parameter: what lies after the last maximum) */
+  SmtAsts after = {0};
+  for (int i = 0; i < fields.len; i++) {
+    Z3_ast g = name_var(fields.data[i].global, &nm);
+    vec_push(&ends, g);
+    if (var_in(&b.kept, fields.data[i].local))
+      vec_push(&after, Z3_mk_add(smt_ctx(), 2, (Z3_ast[]){g, smt_num(1)}));
+  }
+  if (position && returned_local(f) && var_in(&b.kept, returned_local(f)))
+    vec_push(&after, Z3_mk_add(smt_ctx(), 2, (Z3_ast[]){position, smt_num(1)}));
   if (f != w->p->entry) {
     orders(out, f, POINT_EXIT, f->loc, &ends, no);
     exact_result(w, f, out, no);
@@ -2577,6 +2746,9 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
       continue;
     if (result)
       a->e = expr_subst(a->e, result, new_var_ref(retv, a->e->loc));
+    for (int j = 0; j < fields.len; j++)
+      a->e = expr_subst(a->e, fields.data[j].local,
+                        new_var_ref(fields.data[j].global, a->e->loc));
     bool local = false;
     for (int j = 0; j < f->locals.len && !local; j++)
       local = expr_mentions(a->e, f->locals.data[j]);
@@ -2588,6 +2760,9 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     }
     if (position)
       reasons(&nm, a, f, POINT_EXIT, f->loc, position, &ends, out, no);
+    for (int lo = 0; lo < after.len; lo++)
+      for (int hi = 1; hi < nparams; hi++)
+        propose_over(out, f, POINT_EXIT, f->loc, &nm, a, after.data[lo], ends.data[hi], no);
     for (int lo = 0; lo < ends.len; lo++)
       for (int hi = 1; hi < ends.len; hi++) {
         if (a->frame && hi == 1)

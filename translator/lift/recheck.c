@@ -596,6 +596,49 @@ static Z3_ast hypotheses(Check *ck, ChcClause *cl, bool scalar_only) {
   return body;
 }
 
+static int compare_ids(const void *a, const void *b) {
+  unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Settle the candidates at cl's head that say, of the head's arguments,
+ * what a candidate standing at its body's point says of the body's: the
+ * same formula over the same terms (a loop that only reads, checking what
+ * a call left, keeps the call's facts, from the point before it and
+ * around it). The body assumes that instance, so the clause establishes
+ * it -- with no check, which with the many quantified hypotheses of such
+ * a loop may not be decided within the work. from: the head's argument
+ * names (hargs their values). */
+static void settle_kept(Check *ck, ChcClause *cl, Z3_ast *from, Z3_ast *hargs, int nh,
+                        bool *settled) {
+  Z3_context z = smt_ctx();
+  if (cl->head->kind != PRED_POINT || cl->body_preds.len != 1 ||
+      cl->body_preds.data[0]->kind != PRED_POINT)
+    return;
+  ChcPred *pre = cl->body_preds.data[0];
+  Z3_ast *bargs = cl->body_args[0].data;
+  int nb = cl->body_args[0].len;
+  Z3_ast *bfrom = xalloc(sizeof(Z3_ast) * (size_t)(nb + 1));
+  for (int k = 0; k < nb; k++)
+    bfrom[k] = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), Z3_get_sort(z, bargs[k]));
+  /* the instances the body assumes (interp), by their AST ids */
+  unsigned *ids = xalloc(sizeof(unsigned) * (size_t)(ck->cands.len + 1));
+  int n = 0;
+  for (int j = 0; j < ck->cands.len; j++) {
+    Cand *cd = &ck->cands.data[j];
+    if (cd->pred == pre && cd->alive && !cd->pre)
+      ids[n++] = Z3_get_ast_id(z, Z3_substitute(z, cd->formula, (unsigned)nb, bfrom, bargs));
+  }
+  qsort(ids, (size_t)n, sizeof *ids, compare_ids);
+  for (int j = 0; n && j < ck->cands.len; j++) {
+    Cand *cd = &ck->cands.data[j];
+    if (cd->pred != cl->head || !cd->alive || cd->pre || settled[j])
+      continue;
+    unsigned id = Z3_get_ast_id(z, Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs));
+    settled[j] = bsearch(&id, ids, (size_t)n, sizeof *ids, compare_ids) != NULL;
+  }
+}
+
 /* Drop the candidates at clause i's head that it does not establish (true
  * in *changed when it dropped one).
  *
@@ -637,6 +680,7 @@ static void check_clause(Check *ck, int i, bool *changed) {
       settled[j] = scalars_hold ||
                    valid(ck, scalar, Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs));
   }
+  settle_kept(ck, cl, from, hargs, nh, settled);
   Z3_ast body = hypotheses(ck, cl, false);
   if (ck->work && all_at_once(ck, cl, body, from, hargs, nh, settled, changed))
     return;
@@ -815,6 +859,7 @@ bool recheck_proves_safety(Program *orig, LiftedVec *v, double timeout) {
 static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, unsigned work) {
   for (int i = 0; i < v->len; i++) {
     v->data[i].checked = 0;
+    v->data[i].dropped = false;
     v->data[i].check_note = "not re-checked";
   }
   if (!v->len && !safety)
@@ -895,8 +940,10 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
       ck.cands.data[i].l->checked = in_time;
   for (int i = 0; i < ck.cands.len; i++) {
     Cand *cd = &ck.cands.data[i];
-    if (cd->l && !cd->alive)
+    if (cd->l && !cd->alive) {
       cd->l->checked = 0;
+      cd->l->dropped = true;
+    }
   }
   for (int i = 0; i < ck.cands.len; i++) {
     Lifted *l = ck.cands.data[i].l;
@@ -921,7 +968,10 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
    * proof was lost), within the time */
   if (ck.solver)
     smt_solver_free(ck.solver);
-  keep_proven_conjectures(v, safety ? 0 : ck.deadline);
+  /* (a safety check that did not finish keeps every candidate, those it
+   * dropped marked: its caller may take up the rest later) */
+  if (!safety || in_time)
+    keep_proven_conjectures(v, safety ? 0 : ck.deadline);
   smt_set_queries(kind);
   return safe;
 }

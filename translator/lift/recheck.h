@@ -19,7 +19,10 @@ void recheck_facts(Program *orig, LiftedVec *v, double timeout);
  * without the error, and the proof is the fixpoint keeping them all --
  * the checked invariants are then an inductive invariant that excludes
  * the error (a proof of the program, on its own clauses with arrays).
- * True then. */
+ * True then. A re-check that runs out of work or time leaves v whole,
+ * with Lifted.dropped on the candidates it dropped by then: the others,
+ * checked again, finish it (a candidate dropped with more assumed is in
+ * no inductive subset of fewer). */
 bool recheck_proves_safety(Program *orig, LiftedVec *v, double timeout);
 /* What a report of v shows: of the conjectures, the proven ones that are
  * neither vacuous nor implied by the others at their point (checked within

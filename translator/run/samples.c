@@ -508,3 +508,92 @@ bool samples_falsify(Samples *s, Func *f, PointKind kind, Loc loc, Z3_ast formul
   }
   return false;
 }
+
+/* A state must show the range empty this many times. */
+#define VACUOUS_STATES 16
+
+/* Is t the bound variable (the one quantifier's)? */
+static bool is_bound(Z3_ast t) {
+  Z3_context z = smt_ctx();
+  return Z3_get_ast_kind(z, t) == Z3_VAR_AST && Z3_get_index_value(z, t) == 0;
+}
+
+/* The range's conjuncts: each compares the bound variable with a term
+ * (either side); false when one does not. */
+typedef struct RangeSide {
+  Z3_ast term;
+  bool lower;          /* k >= term + adjust; else k <= term + adjust */
+  int adjust;
+} RangeSide;
+
+static bool range_sides(Z3_ast range, RangeSide *out, int *n, int most) {
+  Z3_context z = smt_ctx();
+  if (Z3_get_ast_kind(z, range) != Z3_APP_AST)
+    return false;
+  Z3_app app = Z3_to_app(z, range);
+  Z3_decl_kind k = Z3_get_decl_kind(z, Z3_get_app_decl(z, app));
+  if (k == Z3_OP_AND) {
+    for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
+      if (!range_sides(Z3_get_app_arg(z, app, i), out, n, most))
+        return false;
+    return true;
+  }
+  if ((k != Z3_OP_LE && k != Z3_OP_LT && k != Z3_OP_GE && k != Z3_OP_GT) ||
+      Z3_get_app_num_args(z, app) != 2 || *n == most)
+    return false;
+  Z3_ast a = Z3_get_app_arg(z, app, 0), b = Z3_get_app_arg(z, app, 1);
+  bool left = is_bound(a);
+  if (left == is_bound(b))
+    return false;
+  /* as k op t: flip when k is on the right */
+  if (!left) {
+    k = k == Z3_OP_LE ? Z3_OP_GE : k == Z3_OP_LT ? Z3_OP_GT : k == Z3_OP_GE ? Z3_OP_LE : Z3_OP_LT;
+    b = a;
+  }
+  out[(*n)++] = (RangeSide){b, k == Z3_OP_GE || k == Z3_OP_GT,
+                            k == Z3_OP_GT ? 1 : k == Z3_OP_LT ? -1 : 0};
+  return true;
+}
+
+bool samples_vacuous(Samples *s, Func *f, PointKind kind, Loc loc, Z3_ast formula) {
+  Z3_context z = smt_ctx();
+  if (!s || !f || Z3_get_ast_kind(z, formula) != Z3_QUANTIFIER_AST ||
+      !Z3_is_quantifier_forall(z, formula) || Z3_get_quantifier_num_bound(z, formula) != 1)
+    return false;
+  Z3_ast body = Z3_get_quantifier_body(z, formula);
+  if (Z3_get_ast_kind(z, body) != Z3_APP_AST ||
+      Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, body))) != Z3_OP_IMPLIES)
+    return false;
+  RangeSide sides[8];
+  int n = 0;
+  if (!range_sides(Z3_get_app_arg(z, Z3_to_app(z, body), 0), sides, &n, 8))
+    return false;
+  int seen = 0;
+  for (int i = 0; i < s->states.len && !work_exhausted(); i++) {
+    const State *st = &s->states.data[i];
+    if (!same_point(st, f, kind, loc))
+      continue;
+    work_charge(EVAL_WORK);
+    /* (the terms are free of k: evaluated outside the quantifier) */
+    Eval ev = {s, st, span_of(st), {0}, 0};
+    bool has_lo = false, has_hi = false;
+    long long lo = 0, hi = 0;
+    for (int j = 0; j < n; j++) {
+      Num t = num(&ev, sides[j].term);
+      if (!t.ok)
+        return false;
+      long long x = t.v + sides[j].adjust;
+      if (sides[j].lower) {
+        lo = has_lo && lo > x ? lo : x;
+        has_lo = true;
+      } else {
+        hi = has_hi && hi < x ? hi : x;
+        has_hi = true;
+      }
+    }
+    if (!has_lo || !has_hi || lo <= hi)
+      return false;
+    seen++;
+  }
+  return seen >= VACUOUS_STATES;
+}

@@ -39,6 +39,14 @@ Samples *samples_collect(Program *p, long long statements);
  * not falsified by it. */
 bool samples_falsify(Samples *s, Func *f, PointKind kind, Loc loc, Z3_ast formula);
 
+/* Is formula, a universal quantifier over a range (`forall k. lo <= k &&
+ * k < hi -> ...`), vacuous in every recorded state of the point -- the
+ * range empty in each, and the point seen in a few? Such a candidate
+ * would be proven and say nothing (`[n, i)` where i never passes n); a
+ * range some larger run makes non-empty may look empty here, so this is
+ * for leaving candidates out, never for a conclusion. */
+bool samples_vacuous(Samples *s, Func *f, PointKind kind, Loc loc, Z3_ast formula);
+
 /* How many states were recorded (for -v). */
 int samples_count(const Samples *s);
 

@@ -38,19 +38,25 @@ int learn_checked(const LiftedVec *v, const Func *entry, FactVec *facts) {
 
 int learn_words(Program *orig, LiftedVec *out, long long runs, double until, int *refuted) {
   LiftedVec all = {0};
-  int n = lift_word_conjectures(orig, &all, LIFT_WORDS_MOST);
+  int n = lift_word_conjectures(orig, &all, LIFT_WORDS_READ);
   Samples *s = n ? samples_collect(orig, runs) : NULL;
-  int out_of_runs = 0;
-  for (int i = 0; i < all.len; i++) {
+  int out_of_runs = 0, kept = 0;
+  for (int i = 0; i < all.len && kept < LIFT_WORDS_MOST; i++) {
     Lifted *l = &all.data[i];
-    if (!(clock_now() < until && samples_falsify(s, l->func, l->kind, l->loc, l->formula))) {
+    /* (refuted, or over a range no run has entered: proven, it would say
+     * nothing and cost every check of its point) */
+    bool refuted_here = clock_now() < until && samples_falsify(s, l->func, l->kind, l->loc, l->formula);
+    bool vacuous = !refuted_here && clock_now() < until &&
+                   samples_vacuous(s, l->func, l->kind, l->loc, l->formula);
+    if (!refuted_here && !vacuous) {
       vec_push(out, *l);
+      kept++;
       continue;
     }
     out_of_runs++;
     if (getenv("A2S_DEBUG_WORDS"))
-      fprintf(stderr, "refuted: %s %d: %s\n", l->func->name, l->kind,
-              Z3_ast_to_string(smt_ctx(), l->formula));
+      fprintf(stderr, "%s: %s %d:%d: %s\n", vacuous ? "vacuous" : "refuted", l->func->name,
+              l->kind, l->loc.line, Z3_ast_to_string(smt_ctx(), l->formula));
   }
   if (refuted)
     *refuted = out_of_runs;

@@ -17,11 +17,12 @@
  * added; they are the last ones of facts. */
 int learn_checked(const LiftedVec *v, const Func *entry, FactVec *facts);
 
-/* The conjectures read off orig's words (lift_word_conjectures), less those
- * a state of a small random run refutes (samples.h; the runs get at most
- * runs statements, the refuting stops at the clock's until): appended to
- * out. Returns how many were read; *refuted (not NULL) says how many were
- * left out. */
+/* The conjectures read off orig's words (lift_word_conjectures, at most
+ * LIFT_WORDS_READ), less those a state of a small random run refutes and
+ * those over a range empty in every state of their point (samples.h; the
+ * runs get at most runs statements, the leaving out stops at the clock's
+ * until): at most LIFT_WORDS_MOST, appended to out. Returns how many were
+ * read; *refuted (not NULL) says how many were left out. */
 int learn_words(Program *orig, LiftedVec *out, long long runs, double until, int *refuted);
 
 #endif /* A2S_LEARN_H */

@@ -218,14 +218,12 @@ static void words_proved(Run *r, LiftedVec v) {
   r->res.lifted = r->in->lift_invariants;
 }
 
-/* The share of the work to re-check the conjectures from the text: Z3
- * decides each in milliseconds, but with the orders of the ranges' ends
- * and the witnesses of yes-or-no answers a search and its caller have a
- * hundred or two (measured: 1 to 3 s' worth on tests/data/witnesses). */
 /* Conjectures from the program's words (lift_words.c), re-checked on the
  * original program within fraction of the work: when the proven exclude
  * the error, that is the proof. True when that decided the verdict;
- * *unfinished tells whether the work ran out before the re-check ended. */
+ * *unfinished tells whether the work ran out before the re-check ended.
+ * A call after an unfinished one takes up the conjectures that re-check
+ * had not dropped, instead of reading and refuting them all again. */
 bool search_words(Run *r, double fraction, bool *unfinished) {
   *unfinished = false;
   if (search_over(r))
@@ -234,14 +232,26 @@ bool search_words(Run *r, double fraction, bool *unfinished) {
   double t0 = clock_now();
   LiftedVec v = {0};
   WorkScope s = search_begin(r, search_share(r, fraction));
-  int refuted = 0;
-  long long runs = search_runs_of(search_share(r, fraction / 10));
-  int n = learn_words(r->orig, &v, runs, r->in->deadline, &refuted);
+  int refuted = r->words_refuted, n = r->words_read;
+  if (r->words_left.len)
+    v = r->words_left;
+  else {
+    long long runs = search_runs_of(search_share(r, fraction / 10));
+    n = learn_words(r->orig, &v, runs, r->in->deadline, &refuted);
+  }
+  r->words_left = (LiftedVec){0};
   bool safe = n && !search_over(r) && recheck_proves_safety(r->orig, &v, search_left(r));
   *unfinished = !safe && work_exhausted();
   work_end(s);
   if (!n)
     return false;
+  if (*unfinished) {
+    for (int i = 0; i < v.len; i++)
+      if (!v.data[i].dropped)
+        vec_push(&r->words_left, v.data[i]);
+    r->words_read = n;
+    r->words_refuted = refuted;
+  }
   int proven = 0;
   for (int i = 0; i < v.len; i++)
     proven += v.data[i].checked > 0;

@@ -60,6 +60,9 @@ typedef struct Run {
                             * assumed (keep_one_property); NULL: all */
   LiftedVec words;         /* the conjectures from the words proven by a
                             * re-check that did not prove the program */
+  LiftedVec words_left;    /* those a re-check that ran out of work had
+                            * not dropped, to be taken up again ... */
+  int words_read, words_refuted; /* ... and how many were read, refuted */
   Work whole_cap;          /* several properties (search.c): after its
                             * first attempt and the words, the refinement
                             * stops when the words' proven conjectures
