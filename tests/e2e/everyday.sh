@@ -25,7 +25,9 @@
 # counts then fused across the check); a struct of two positions returned
 # by value (the last lowest and the first highest element, each checked on
 # both sides) and the last match of a search (nothing after it matches),
-# positions a loop keeps.
+# positions a loop keeps; the first lowest element's position given
+# through an out-parameter (`&pos`) by a function that answers whether
+# there was anything to look at.
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone

@@ -2507,6 +2507,22 @@ static bool over_params(const Expr *e, const Func *f, const Var *k) {
   return !ps.others;
 }
 
+/* A range over a field of a struct or an out-parameter of a function that
+ * also answers (`return 0;` when there was nothing to look at, `*pos =
+ * best; return 1;`): what the field says holds under each answer but the
+ * one that left it unset -- `ret == c || forall k in [lo, hi). atom` for
+ * each constant c returned, the re-check decides which. */
+static void field_answers(LiftedVec *out, Func *f, Naming *nm, Atom *a, const Returns *rs,
+                          Z3_ast lo, Z3_ast hi, int *no) {
+  Z3_context z = smt_ctx();
+  /* (one constant is no answer: a struct's function returns 0 besides) */
+  Z3_ast all = rs->values.len > 1 ? conjecture(nm, a, lo, hi) : NULL;
+  for (int i = 0; all && i < rs->values.len; i++) {
+    Z3_ast is = Z3_mk_eq(z, smt_int_const(cfg_ret_name(nm->w->p, f)), smt_num(rs->values.data[i]));
+    propose(out, f, POINT_EXIT, f->loc, Z3_mk_or(z, 2, (Z3_ast[]){is, all}), no);
+  }
+}
+
 /* The conjectures of one function: at each loop head over the ranges of
  * the bounds that loop mentions and the call results; after each call
  * over those of the call; at the exit of a function other than the entry
@@ -2674,6 +2690,7 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
    * element after a position a loop kept starts the rest, up to a
    * parameter: what lies after the last maximum) */
   SmtAsts after = {0};
+  int first_field = ends.len;
   for (int i = 0; i < fields.len; i++) {
     Z3_ast g = name_var(fields.data[i].global, &nm);
     vec_push(&ends, g);
@@ -2682,11 +2699,11 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   }
   if (position && returned_local(f) && var_in(&b.kept, returned_local(f)))
     vec_push(&after, Z3_mk_add(smt_ctx(), 2, (Z3_ast[]){position, smt_num(1)}));
+  Returns rs = answers ? returns_of(f) : (Returns){0};
   if (f != w->p->entry) {
     orders(out, f, POINT_EXIT, f->loc, &ends, no);
     exact_result(w, f, out, no);
     /* an answer is one of the constants returned */
-    Returns rs = answers ? returns_of(f) : (Returns){0};
     Z3_ast one_of = NULL;
     for (int i = 0; i < rs.values.len; i++)
       one_of = smt_or2(one_of, Z3_mk_eq(smt_ctx(), smt_int_const(cfg_ret_name(w->p, f)),
@@ -2761,8 +2778,10 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     if (position)
       reasons(&nm, a, f, POINT_EXIT, f->loc, position, &ends, out, no);
     for (int lo = 0; lo < after.len; lo++)
-      for (int hi = 1; hi < nparams; hi++)
+      for (int hi = 1; hi < nparams; hi++) {
         propose_over(out, f, POINT_EXIT, f->loc, &nm, a, after.data[lo], ends.data[hi], no);
+        field_answers(out, f, &nm, a, &rs, after.data[lo], ends.data[hi], no);
+      }
     for (int lo = 0; lo < ends.len; lo++)
       for (int hi = 1; hi < ends.len; hi++) {
         if (a->frame && hi == 1)
@@ -2770,6 +2789,8 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
         if (hi == lo)
           continue;
         propose_over(out, f, POINT_EXIT, f->loc, &nm, a, ends.data[lo], ends.data[hi], no);
+        if (lo >= first_field || hi >= first_field)
+          field_answers(out, f, &nm, a, &rs, ends.data[lo], ends.data[hi], no);
         propose_capped(out, f, POINT_EXIT, f->loc, &nm, a, ends.data[lo], ends.data[hi], &ends,
                        no);
         /* a witness, under a test of the result: `ret == 0 || exists

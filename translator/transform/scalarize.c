@@ -13,7 +13,9 @@
  * the initializer's values, zero for the rest of an initializer list and
  * for globals). Elements never accessed are dropped: nothing reads them.
  * The program means the same, run for run, so the replay and the
- * soundness tests see no difference but the names.
+ * soundness tests see no difference but the names. A scalar whose address
+ * is passed to be filled in (`smallest_at(v, n, &at)`) is one too, once
+ * out_params.c has made the parameter a global of the callee's.
  */
 #include "transform.h"
 
@@ -457,6 +459,8 @@ static void drop_arrays(VarVec *v, Scan *sc) {
 }
 
 int scalarize_arrays(Program *p) {
+  /* (a scalar passed by address to be filled in is passed no longer) */
+  out_params_as_globals(p);
   Scan sc = {p, xalloc(sizeof(Disguise *) * (size_t)(p->nvars + 1)), NULL};
   VEC(Disguise *) all = {0};
   for (int i = 0; i < p->globals.len; i++)

@@ -65,9 +65,18 @@ void share_reads(Program *p);
 /* scalarize.c: an array of constant size that is accessed only at
  * constant indices in range and never passed to a function (an
  * accumulator `int sum[1]`) becomes one scalar per element accessed
- * (`sum_0`). Core IR in, core IR out; the program means the same. Returns
- * the number of arrays replaced. */
+ * (`sum_0`), after out_params_as_globals. Core IR in, core IR out; the
+ * program means the same. Returns the number of arrays replaced. */
 int scalarize_arrays(Program *p);
+
+/* out_params.c: an array parameter of a function that is accessed only at
+ * index 0 and is passed a local one-element array at every call (the
+ * address of a scalar, `smallest_at(v, n, &at)`), in a function that does
+ * not call itself, becomes a global of the function's own: each call
+ * copies the element into it before and back after, and passes it no
+ * longer. Core IR in, core IR out; the program means the same
+ * (out_params.c argues it). Returns the number of parameters replaced. */
+int out_params_as_globals(Program *p);
 
 /* constprop.c: a local assigned once, at the top level of its function,
  * by a constant that fits its type, and read only after that assignment,
