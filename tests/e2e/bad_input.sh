@@ -81,6 +81,11 @@ put 'int a[4]; int main(void) { a[1] = 2; return a[1]; }'
 expect_reject "unknown option" "unknown option '--frobnicate'" --frobnicate in.c
 expect_reject "bad --cells" "bad --cells item 'a=0'" --cells a=0 in.c
 expect_reject "bad --focus" "^--focus: error: cannot use 'zz == 1'" --focus 'zz == 1' in.c
+# arrays kept (--no-cells) are written by the Horn clauses only
+for kind in c json nts spl; do
+  expect_reject "--no-cells --emit=$kind" "--no-cells keeps the arrays, .*not --emit=$kind" \
+    --no-cells --emit=$kind in.c
+done
 
 # an output path in a directory that does not exist
 "$bin" in.c -o "$work/nodir/out.c" 2>err.txt

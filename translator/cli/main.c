@@ -376,6 +376,10 @@ static int translate(Options *o) {
     usage_error("%s", "--facts goes with --emit=chc");
   if (o->facts && o->no_cells)
     usage_error("%s", "--facts gives the clauses of verify's cells: not with --no-cells");
+  /* (the other outputs are scalar programs: their writers have no arrays) */
+  if (o->no_cells && writer != &backend_spacer)
+    usage_error("--no-cells keeps the arrays, which only --emit=chc writes (as SMT arrays), "
+                "not --emit=%s", emit);
   /* the output first: a path that cannot be written is reported before any
    * work; the temporary file is removed on every path (and on SIGTERM) */
   Output out;
