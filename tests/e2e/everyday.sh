@@ -27,7 +27,8 @@
 # both sides) and the last match of a search (nothing after it matches),
 # positions a loop keeps; the first lowest element's position given
 # through an out-parameter (`&pos`) by a function that answers whether
-# there was anything to look at.
+# there was anything to look at; a search storing the index it found
+# through an out-parameter just before it returns from the loop.
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone

@@ -689,33 +689,68 @@ static Var *returned_local(Func *f) {
 
 /* A function returning a struct by value gives its fields through
  * globals, one per field (frontend/layout.c), set just before it returns
- * (`minmax_element_result_first = r.first;`): each such global, set once
- * in f, and the local it is set from. The pairs are f's results as
- * returned_local's local is: the callee's atoms name the local at its loop
- * heads and the global at its exit, the caller's the copies it makes of
- * the global after the call. */
+ * (`minmax_element_result_first = r.first;`), and so does one filling in
+ * an out-parameter (out_params.c: `*where = w;` is `smallest_at_where =
+ * w;`), at its end or before a return in a loop (`*idx = i; return 1;`):
+ * each such global, set only there and always from the same local, and
+ * that local. The pairs are f's results as returned_local's local is: the
+ * callee's atoms name the local at its loop heads and the global at its
+ * exit, the caller's the copies it makes of the global after the call. */
 typedef struct ResultField {
   Var *global, *local;
 } ResultField;
 typedef VEC(ResultField) ResultFields;
 
-static ResultFields result_fields(Func *f) {
-  ResultFields out = {0};
-  if (!f->body || f->body->kind != S_BLOCK)
-    return out;
-  StmtVec *b = &f->body->stmts;
-  int i = b->len - 1;
-  if (i >= 0 && b->data[i]->kind == S_RETURN)
-    i--;
-  for (; i >= 0 && b->data[i]->kind == S_ASSIGN; i--) {
-    Stmt *s = b->data[i];
+typedef struct Fields {
+  ResultFields found;
+  VEC(int) places;     /* how many assignments of found[i] were met */
+  VarVec bad;          /* globals set from another local too */
+} Fields;
+
+/* The assignments of globals from locals right before stmts[end] (a
+ * return, or the end of the function's body). */
+static void fields_before(Fields *fs, StmtVec *stmts, int end) {
+  for (int i = end - 1; i >= 0 && stmts->data[i]->kind == S_ASSIGN; i--) {
+    Stmt *s = stmts->data[i];
     const Expr *e = s->expr;
     while (e->kind == E_CAST)
       e = e->lhs;
     if (s->var->kind != VAR_GLOBAL || !is_scalar(s->var->type) || e->kind != E_VAR ||
-        e->var->kind != VAR_LOCAL || stmt_tally(f->body, s->var).sets != 1)
-      break;
-    vec_push(&out, ((ResultField){s->var, e->var}));
+        e->var->kind != VAR_LOCAL)
+      return;
+    int k = 0;
+    while (k < fs->found.len && fs->found.data[k].global != s->var)
+      k++;
+    if (k == fs->found.len) {
+      vec_push(&fs->found, ((ResultField){s->var, e->var}));
+      vec_push(&fs->places, 0);
+    }
+    fs->places.data[k]++;
+    if (fs->found.data[k].local != e->var && !var_in(&fs->bad, s->var))
+      vec_push(&fs->bad, s->var);
+  }
+}
+
+static void fields_before_returns(Stmt *b, void *arg) {
+  if (b->kind == S_BLOCK)
+    for (int r = 0; r < b->stmts.len; r++)
+      if (b->stmts.data[r]->kind == S_RETURN)
+        fields_before(arg, &b->stmts, r);
+}
+
+static ResultFields result_fields(Func *f) {
+  Fields fs = {{0}, {0}, {0}};
+  ResultFields out = {0};
+  if (!f->body || f->body->kind != S_BLOCK)
+    return out;
+  stmt_walk(f->body, fields_before_returns, &fs);
+  StmtVec *b = &f->body->stmts;
+  if (!b->len || b->data[b->len - 1]->kind != S_RETURN) /* (falls off its end) */
+    fields_before(&fs, b, b->len);
+  for (int i = 0; i < fs.found.len; i++) {
+    Var *g = fs.found.data[i].global;
+    if (!var_in(&fs.bad, g) && stmt_tally(f->body, g).sets == fs.places.data[i])
+      vec_push(&out, fs.found.data[i]);
   }
   return out;
 }
@@ -2777,6 +2812,16 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     }
     if (position)
       reasons(&nm, a, f, POINT_EXIT, f->loc, position, &ends, out, no);
+    /* (and a field's element, under each answer: `*idx = i; return 1;`
+     * after the test that stopped the search) */
+    for (int i = first_field; rs.values.len > 1 && i < ends.len; i++) {
+      Z3_ast there = instance(&nm, a, ends.data[i]);
+      for (int c = 0; there && c < rs.values.len; c++) {
+        Z3_ast is = Z3_mk_eq(smt_ctx(), smt_int_const(cfg_ret_name(w->p, f)),
+                             smt_num(rs.values.data[c]));
+        propose(out, f, POINT_EXIT, f->loc, Z3_mk_or(smt_ctx(), 2, (Z3_ast[]){is, there}), no);
+      }
+    }
     for (int lo = 0; lo < after.len; lo++)
       for (int hi = 1; hi < nparams; hi++) {
         propose_over(out, f, POINT_EXIT, f->loc, &nm, a, after.data[lo], ends.data[hi], no);
