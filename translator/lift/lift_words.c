@@ -2422,7 +2422,7 @@ static void reasons(Naming *nm, Atom *a, Func *f, PointKind kind, Loc loc, Z3_as
  * 1, i) -- nothing after the last maximum so far is as large. (Both ends
  * move, which over_ranges leaves out.) */
 static void kept_positions(Words *w, Func *f, int fn, Naming *nm, Stmt *loop, const Bounds *b,
-                       const VarVec *near, const VarVec *valued, LiftedVec *out, int *no) {
+                           const VarVec *near, const VarVec *valued, LiftedVec *out, int *no) {
   Z3_context z = smt_ctx();
   for (int p = 0; p < b->kept.len; p++) {
     Var *pos = b->kept.data[p];
@@ -2666,7 +2666,6 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     set_before(f, h.loops.data[l], &set);
     kept_through(&results, &set, h.loops.data[l], &found);
     kept_through(&b.vars, &set, h.loops.data[l], &kept);
-
     reasons_near(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, &kept, &found,
                  &valued, out, no);
     for (int i = 0; i < b.vars.len; i++)

@@ -45,9 +45,10 @@ int learn_words(Program *orig, LiftedVec *out, long long runs, double until, int
     Lifted *l = &all.data[i];
     /* (refuted, or over a range no run has entered: proven, it would say
      * nothing and cost every check of its point) */
-    bool refuted_here = clock_now() < until && samples_falsify(s, l->func, l->kind, l->loc, l->formula);
-    bool vacuous = !refuted_here && clock_now() < until &&
-                   samples_vacuous(s, l->func, l->kind, l->loc, l->formula);
+    bool in_time = clock_now() < until;
+    bool refuted_here = in_time && samples_falsify(s, l->func, l->kind, l->loc, l->formula);
+    bool vacuous =
+        in_time && !refuted_here && samples_vacuous(s, l->func, l->kind, l->loc, l->formula);
     if (!refuted_here && !vacuous) {
       vec_push(out, *l);
       kept++;

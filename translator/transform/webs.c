@@ -206,7 +206,9 @@ static bool split_var(Program *p, Cfg *g, Var *v) {
   Var **name = xalloc(sizeof(Var *) * (size_t)ndefs);
   for (int d = 0; d < ndefs; d++)
     if (find(parent, d) == d)
-      name[d] = used[d] && d != keeper ? new_temp(p, g->func, v->name, v->type, v->role, v->loc) : v;
+      name[d] = used[d] && d != keeper
+                    ? new_temp(p, g->func, v->name, v->type, v->role, v->loc)
+                    : v;
   for (int k = 0; k < stmts.len; k++)
     rename_reads(stmts.data[k], v, name[find(parent, anchors.data[k])]);
   for (int i = 0; i < nedges; i++)
