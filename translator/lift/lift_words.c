@@ -2542,19 +2542,18 @@ static bool over_params(const Expr *e, const Func *f, const Var *k) {
   return !ps.others;
 }
 
-/* A range over a field of a struct or an out-parameter of a function that
+/* What a field of a struct or an out-parameter says, for a function that
  * also answers (`return 0;` when there was nothing to look at, `*pos =
- * best; return 1;`): what the field says holds under each answer but the
- * one that left it unset -- `ret == c || forall k in [lo, hi). atom` for
- * each constant c returned, the re-check decides which. */
-static void field_answers(LiftedVec *out, Func *f, Naming *nm, Atom *a, const Returns *rs,
-                          Z3_ast lo, Z3_ast hi, int *no) {
+ * best; return 1;`), holds under each answer but the one that left it
+ * unset: `ret == c || formula` for each constant c returned, the re-check
+ * decides which. (One constant is no answer: a struct's function returns
+ * 0 besides.) */
+static void under_answers(LiftedVec *out, Func *f, Naming *nm, const Returns *rs, Z3_ast formula,
+                          int *no) {
   Z3_context z = smt_ctx();
-  /* (one constant is no answer: a struct's function returns 0 besides) */
-  Z3_ast all = rs->values.len > 1 ? conjecture(nm, a, lo, hi) : NULL;
-  for (int i = 0; all && i < rs->values.len; i++) {
+  for (int i = 0; formula && rs->values.len > 1 && i < rs->values.len; i++) {
     Z3_ast is = Z3_mk_eq(z, smt_int_const(cfg_ret_name(nm->w->p, f)), smt_num(rs->values.data[i]));
-    propose(out, f, POINT_EXIT, f->loc, Z3_mk_or(z, 2, (Z3_ast[]){is, all}), no);
+    propose(out, f, POINT_EXIT, f->loc, Z3_mk_or(z, 2, (Z3_ast[]){is, formula}), no);
   }
 }
 
@@ -2813,18 +2812,13 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
       reasons(&nm, a, f, POINT_EXIT, f->loc, position, &ends, out, no);
     /* (and a field's element, under each answer: `*idx = i; return 1;`
      * after the test that stopped the search) */
-    for (int i = first_field; rs.values.len > 1 && i < ends.len; i++) {
-      Z3_ast there = instance(&nm, a, ends.data[i]);
-      for (int c = 0; there && c < rs.values.len; c++) {
-        Z3_ast is = Z3_mk_eq(smt_ctx(), smt_int_const(cfg_ret_name(w->p, f)),
-                             smt_num(rs.values.data[c]));
-        propose(out, f, POINT_EXIT, f->loc, Z3_mk_or(smt_ctx(), 2, (Z3_ast[]){is, there}), no);
-      }
-    }
+    for (int i = first_field; rs.values.len > 1 && i < ends.len; i++)
+      under_answers(out, f, &nm, &rs, instance(&nm, a, ends.data[i]), no);
     for (int lo = 0; lo < after.len; lo++)
       for (int hi = 1; hi < nparams; hi++) {
         propose_over(out, f, POINT_EXIT, f->loc, &nm, a, after.data[lo], ends.data[hi], no);
-        field_answers(out, f, &nm, a, &rs, after.data[lo], ends.data[hi], no);
+        if (rs.values.len > 1)
+          under_answers(out, f, &nm, &rs, conjecture(&nm, a, after.data[lo], ends.data[hi]), no);
       }
     for (int lo = 0; lo < ends.len; lo++)
       for (int hi = 1; hi < ends.len; hi++) {
@@ -2833,8 +2827,8 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
         if (hi == lo)
           continue;
         propose_over(out, f, POINT_EXIT, f->loc, &nm, a, ends.data[lo], ends.data[hi], no);
-        if (lo >= first_field || hi >= first_field)
-          field_answers(out, f, &nm, a, &rs, ends.data[lo], ends.data[hi], no);
+        if ((lo >= first_field || hi >= first_field) && rs.values.len > 1)
+          under_answers(out, f, &nm, &rs, conjecture(&nm, a, ends.data[lo], ends.data[hi]), no);
         propose_capped(out, f, POINT_EXIT, f->loc, &nm, a, ends.data[lo], ends.data[hi], &ends,
                        no);
         /* a witness, under a test of the result: `ret == 0 || exists
