@@ -28,7 +28,12 @@
 # positions a loop keeps; the first lowest element's position given
 # through an out-parameter (`&pos`) by a function that answers whether
 # there was anything to look at; a search storing the index it found
-# through an out-parameter just before it returns from the loop.
+# through an out-parameter just before it returns from the loop; a
+# bisection by a first position and a count over size_t (the library's
+# way), one over a closed interval of a global sorted table answering an
+# index or -1 (the order assumed as the table is filled), and the span of
+# zeros of a sorted array, a struct of two positions set between two
+# scans, each part checked.
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone

@@ -11,6 +11,7 @@
 #include "lift.h"
 #include "recheck.h"
 #include "report.h"
+#include "work.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -534,6 +535,136 @@ static void words_running_value(void **state) {
   assert_true(first);
 }
 
+/* A bisection by a first position and a count (the library's way:
+ * `first = probe + 1; count -= half + 1;` or `count = half;`) leaves
+ * [first, first + count) to search: the words read the sum off the two
+ * assignments that keep it, propose it as an end and its order with the
+ * size, and the pairs of the order the caller assumes; the re-check
+ * proves both sides of the answer. */
+static void words_bisect_by_count(void **state) {
+  (void)state;
+  const char *src =
+      "extern int __VERIFIER_nondet_int(void);\n"
+      "extern unsigned __VERIFIER_nondet_uint(void);\n"
+      "extern void __VERIFIER_assert(int);\n"
+      "extern void assume_abort_if_not(int);\n"
+      "unsigned first_above(const int *a, unsigned n, int x) {\n"
+      "  unsigned first = 0, count = n;\n"
+      "  while (count > 0) {\n"
+      "    unsigned half = count / 2;\n"
+      "    unsigned probe = first + half;\n"
+      "    if (a[probe] <= x) { first = probe + 1; count -= half + 1; }\n"
+      "    else count = half;\n"
+      "  }\n"
+      "  return first;\n"
+      "}\n"
+      "int main(void) {\n"
+      "  unsigned n = __VERIFIER_nondet_uint();\n"
+      "  assume_abort_if_not(n <= 1000);\n"
+      "  int a[n];\n"
+      "  for (unsigned j = 0; j < n; j++) a[j] = __VERIFIER_nondet_int();\n"
+      "  for (unsigned j = 1; j < n; j++) assume_abort_if_not(a[j - 1] <= a[j]);\n"
+      "  int x = __VERIFIER_nondet_int();\n"
+      "  unsigned r = first_above(a, n, x);\n"
+      "  for (unsigned k = r; k < n; k++) __VERIFIER_assert(a[k] > x);\n"
+      "  return 0;\n"
+      "}\n";
+  Program *p = normalize_text(src);
+  assert_non_null(p);
+  LiftedVec v = {0};
+  assert_true(lift_word_conjectures(p, &v, 2000) > 0);
+  assert_true(recheck_proves_safety(p, &v, 120));
+  bool rest = false, order = false, pairs = false;
+  for (int i = 0; i < v.len; i++) {
+    if (v.data[i].checked <= 0 || strcmp(v.data[i].func->name, "first_above") ||
+        v.data[i].kind != POINT_LOOP_HEAD)
+      continue;
+    const char *text = lift_text(v.data[i].formula);
+    rest |= contains_quiet(text, "first + count <= k && k < n -> x < a[k]");
+    order |= !strcmp(text, "first + count <= n");
+    pairs |= contains_quiet(text, "forall k, k_.");
+  }
+  assert_true(rest);
+  assert_true(order);
+  assert_true(pairs);
+}
+
+/* A bisection over a closed interval (`while (lo <= hi)`, `hi = mid -
+ * 1`) has searched what lies after hi: hi + 1 is an end of its ranges. */
+static void words_closed_interval(void **state) {
+  (void)state;
+  const char *src =
+      "extern int __VERIFIER_nondet_int(void);\n"
+      "extern void __VERIFIER_assert(int);\n"
+      "extern void assume_abort_if_not(int);\n"
+      "int has(const int *a, int n, int x) {\n"
+      "  int lo = 0, hi = n - 1;\n"
+      "  while (lo <= hi) {\n"
+      "    int mid = lo + (hi - lo) / 2;\n"
+      "    if (a[mid] < x) lo = mid + 1;\n"
+      "    else if (a[mid] > x) hi = mid - 1;\n"
+      "    else return 1;\n"
+      "  }\n"
+      "  return 0;\n"
+      "}\n"
+      "int main(void) {\n"
+      "  int n = __VERIFIER_nondet_int();\n"
+      "  assume_abort_if_not(n >= 0 && n <= 1000);\n"
+      "  int a[n];\n"
+      "  for (int j = 0; j < n; j++) a[j] = __VERIFIER_nondet_int();\n"
+      "  for (int j = 0; j + 1 < n; j++) assume_abort_if_not(a[j] <= a[j + 1]);\n"
+      "  int x = __VERIFIER_nondet_int();\n"
+      "  if (!has(a, n, x))\n"
+      "    for (int k = 0; k < n; k++) __VERIFIER_assert(a[k] != x);\n"
+      "  return 0;\n"
+      "}\n";
+  Program *p = normalize_text(src);
+  assert_non_null(p);
+  LiftedVec v = {0};
+  assert_true(lift_word_conjectures(p, &v, 2000) > 0);
+  assert_true(recheck_proves_safety(p, &v, 120));
+  bool after = false;
+  for (int i = 0; i < v.len; i++)
+    if (v.data[i].checked > 0 && !strcmp(v.data[i].func->name, "has") &&
+        v.data[i].kind == POINT_LOOP_HEAD) {
+      const char *text = lift_text(v.data[i].formula);
+      after |= contains_quiet(text, "hi + 1 <= k && k < n -> x < a[k]") ||
+               contains_quiet(text, "hi < k && k < n -> x < a[k]");
+    }
+  assert_true(after);
+}
+
+/* A re-check whose work runs out fails no candidate: the checks it could
+ * not make drop nothing (a later re-check takes them up), and it proves
+ * nothing either. */
+static void recheck_cut_short_drops_nothing(void **state) {
+  (void)state;
+  const char *src =
+      "extern int __VERIFIER_nondet_int(void);\n"
+      "extern void __VERIFIER_assert(int);\n"
+      "int main(void) {\n"
+      "  int n = __VERIFIER_nondet_int();\n"
+      "  if (n < 0 || n > 1000) return 0;\n"
+      "  int a[n];\n"
+      "  for (int i = 0; i < n; i++) a[i] = 7;\n"
+      "  for (int k = 0; k < n; k++) __VERIFIER_assert(a[k] == 7);\n"
+      "  return 0;\n"
+      "}\n";
+  Program *p = normalize_text(src);
+  assert_non_null(p);
+  LiftedVec v = {0};
+  assert_true(lift_word_conjectures(p, &v, 2000) > 0);
+  WorkScope s = work_begin(1);
+  assert_false(recheck_proves_safety(p, &v, 120));
+  work_end(s);
+  for (int i = 0; i < v.len; i++) {
+    assert_false(v.data[i].dropped);
+    assert_true(v.data[i].checked <= 0);
+  }
+  /* and with the work it needs, the same candidates prove the program */
+  assert_true(recheck_proves_safety(p, &v, 120));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(sentinel, teardown_all),
@@ -546,6 +677,9 @@ int main(void) {
       cmocka_unit_test_teardown(words_name_only_valued_variables, teardown_all),
       cmocka_unit_test_teardown(words_neighbours_capped, teardown_all),
       cmocka_unit_test_teardown(words_running_value, teardown_all),
+      cmocka_unit_test_teardown(words_bisect_by_count, teardown_all),
+      cmocka_unit_test_teardown(words_closed_interval, teardown_all),
+      cmocka_unit_test_teardown(recheck_cut_short_drops_nothing, teardown_all),
       cmocka_unit_test_teardown(segments_of_a_partition, teardown_all),
       cmocka_unit_test_teardown(caller_array_of_unknown_length, teardown_all),
       cmocka_unit_test_teardown(acsl_parses, teardown_all),

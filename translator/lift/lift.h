@@ -71,9 +71,10 @@ void lift_interval_conjectures(Program *p, LiftedVec *v);
  * appended to v, as conjectures: the re-check keeps them only when
  * proven. Returns how many were appended. */
 int lift_word_conjectures(Program *p, LiftedVec *v, int most);
-/* Does p's entry hand arrays to functions of the program (and so check,
- * in its own words, what they did with them)? Such a harness is what the
- * words decide and the cells find hardest: a contract across a call. */
+/* Does p's entry hand arrays to functions of the program, or call one
+ * working on a global array (and so check, in its own words, what they
+ * did with them)? Such a harness is what the words decide and the cells
+ * find hardest: a contract across a call. */
 bool lift_words_harness(const Program *p);
 /* How many of them verify and invariants take: on the loops people write
  * they are far fewer. */

@@ -127,6 +127,14 @@ static int func_no(Program *p, const Func *f) {
   return -1;
 }
 
+/* Is s a loop's exit test: `if (c) break;` (or return)? */
+static bool exit_test(const Stmt *s) {
+  return s->kind == S_IF && s->then &&
+         (s->then->kind == S_BREAK || s->then->kind == S_RETURN ||
+          (s->then->kind == S_BLOCK && s->then->stmts.len &&
+           (s->then->stmts.data[0]->kind == S_BREAK || s->then->stmts.data[0]->kind == S_RETURN)));
+}
+
 /* ---- Atoms of one function ------------------------------------------------------------ */
 
 /* e with each variable that one read of f defines replaced by that read
@@ -484,6 +492,59 @@ typedef struct Collect {
   int fn;
 } Collect;
 
+static const Expr *uncast(const Expr *e);
+
+/* A value read from the input and stored in an element (`ids[i] = v; if
+ * (i > 0) assume(ids[i - 1] < v);`, the order assumed as the array is
+ * filled): the one store of v, or NULL. */
+typedef struct Stored {
+  const Var *v;
+  Stmt *store;
+  int stores;
+} Stored;
+
+static void store_of(Stmt *s, void *arg) {
+  Stored *st = arg;
+  if (s->kind == S_WRITE && s->idx.len == 1 && s->expr && uncast(s->expr)->kind == E_VAR &&
+      uncast(s->expr)->var == st->v) {
+    st->store = s;
+    st->stores++;
+  }
+}
+
+typedef struct AsStored {
+  Func *f;
+  Expr *e;
+} AsStored;
+
+static void stored_var(Var *v, void *arg) {
+  AsStored *as = arg;
+  if (!is_scalar(v->type))
+    return;
+  VarTally t = stmt_tally(as->f->body, v);
+  if (t.sets != 1 || t.set->kind != S_ASSIGN || t.set->expr->kind != E_NONDET)
+    return;
+  Stored st = {v, NULL, 0};
+  stmt_walk(as->f->body, store_of, &st);
+  if (st.stores != 1 || expr_mentions(st.store->idx.data[0], v))
+    return;
+  Expr *x = xalloc(sizeof *x);
+  x->kind = E_INDEX;
+  x->type = v->type;
+  x->loc = as->e->loc;
+  x->var = st.store->array;
+  vec_push(&x->args, st.store->idx.data[0]);
+  as->e = expr_subst(as->e, v, x);
+}
+
+/* e with each input value stored once in an element as that element:
+ * the words speak of arrays (conjectures: the re-check decides). */
+static Expr *as_stored(Func *f, Expr *e) {
+  AsStored as = {f, e};
+  expr_vars(e, stored_var, &as);
+  return as.e;
+}
+
 static void collect(Stmt *s, void *arg) {
   Collect *c = arg;
   bool guards = s->kind == S_IF || s->kind == S_ASSERT || s->kind == S_ASSUME;
@@ -495,11 +556,7 @@ static void collect(Stmt *s, void *arg) {
   /* a loop's exit test (`if (!c) break;`) or a guard of a write; what
    * holds until the loop exits, and what holds where it exited, are both
    * the test's words */
-  bool exit = s->kind == S_IF && s->then &&
-              (s->then->kind == S_BREAK || s->then->kind == S_RETURN ||
-               (s->then->kind == S_BLOCK && s->then->stmts.len &&
-                (s->then->stmts.data[0]->kind == S_BREAK ||
-                 s->then->stmts.data[0]->kind == S_RETURN)));
+  bool exit = exit_test(s);
   Var *flag = NULL;
   long long value = 0;
   if (s->kind == S_IF && !exit && !s->els)
@@ -511,7 +568,7 @@ static void collect(Stmt *s, void *arg) {
   if (s->kind == S_IF && !exit && !flag && !keeps && !array_written(s->then, NULL) &&
       !array_written(s->els, NULL))
     return;
-  Expr *cond = resolve(c->f, s->expr, 4);
+  Expr *cond = as_stored(c->f, resolve(c->f, s->expr, 4));
   bool compound = cond->kind == E_LAND || cond->kind == E_LOR || cond->kind == E_COND;
   AtomsIn in = {c->w, c->fn, exit || piece || keeps, exit, compound ? NULL : flag, value};
   comparisons(cond, atoms_of, &in);
@@ -1193,8 +1250,90 @@ static void counters_of(Stmt *s, void *arg) {
 
 static Expr *start_expr(Func *f, Stmt *loop, Var *x);
 
+/* A sum of terms with integer coefficients: what two assignments add to
+ * two variables, compared term by term. */
+typedef struct Terms {
+  ExprVec keys;
+  VEC(long long) coefs;
+  long long constant;
+} Terms;
+
+static void add_term(Terms *t, Expr *key, long long coef) {
+  for (int i = 0; i < t->keys.len; i++)
+    if (expr_equal(t->keys.data[i], key)) {
+      t->coefs.data[i] += coef;
+      return;
+    }
+  vec_push(&t->keys, key);
+  vec_push(&t->coefs, coef);
+}
+
+/* e times sign into t, through + and -, a local set once (`it = first +
+ * step` in `first = it + 1`) as its definition (keep, x and y, stay). */
+static void flatten_sum(Func *f, Expr *e, long long sign, const Var *x, const Var *y, int depth,
+                        Terms *t) {
+  Expr *u = (Expr *)uncast(e);
+  long long c;
+  if (expr_is_const(u, &c)) {
+    t->constant += sign * c;
+    return;
+  }
+  if ((u->kind == E_ADD || u->kind == E_SUB) && depth > 0) {
+    flatten_sum(f, u->lhs, sign, x, y, depth - 1, t);
+    flatten_sum(f, u->rhs, u->kind == E_ADD ? sign : -sign, x, y, depth - 1, t);
+    return;
+  }
+  if (u->kind == E_VAR && u->var != x && u->var != y && depth > 0 && is_scalar(u->var->type)) {
+    VarTally d = stmt_tally(f->body, u->var);
+    if (d.sets == 1 && d.set->kind == S_ASSIGN && d.set->expr->kind != E_NONDET) {
+      flatten_sum(f, d.set->expr, sign, x, y, depth - 1, t);
+      return;
+    }
+  }
+  add_term(t, u, sign);
+}
+
+/* Do x = ex and y = ey move x and y by opposite amounts, keeping x + y
+ * (`first = it + 1; count -= step + 1;` with it = first + step)? */
+static bool keeps_sum(Func *f, Stmt *sx, Stmt *sy) {
+  Var *x = sx->var, *y = sy->var;
+  Terms dx = {0}, all = {0};
+  flatten_sum(f, sx->expr, 1, x, y, 6, &dx);
+  add_term(&dx, new_var_ref(x, sx->loc), -1);
+  bool moves = dx.constant != 0;
+  for (int i = 0; i < dx.coefs.len; i++)
+    moves |= dx.coefs.data[i] != 0;
+  flatten_sum(f, sx->expr, 1, x, y, 6, &all);
+  flatten_sum(f, sy->expr, 1, x, y, 6, &all);
+  add_term(&all, new_var_ref(x, sx->loc), -1);
+  add_term(&all, new_var_ref(y, sy->loc), -1);
+  bool zero = all.constant == 0;
+  for (int i = 0; i < all.coefs.len; i++)
+    zero &= all.coefs.data[i] == 0;
+  return moves && zero;
+}
+
+/* Two variables a branch of a loop moves by opposite amounts (a
+ * bisection by a first position and a count: `first = it + 1; count -=
+ * step + 1;`): their sum is where the part left to search ends, an end
+ * of the ranges. */
+static void kept_sums(Stmt *s, void *arg) {
+  Bounds *b = arg;
+  for (int i = 0; s->kind == S_BLOCK && i < s->stmts.len; i++)
+    for (int j = i + 1; j < s->stmts.len; j++) {
+      Stmt *sx = s->stmts.data[i], *sy = s->stmts.data[j];
+      if (sx->kind == S_ASSIGN && sy->kind == S_ASSIGN && sx->var != sy->var &&
+          is_scalar(sx->var->type) && is_scalar(sy->var->type) && !expr_mentions(sy->expr, sx->var) &&
+          keeps_sum(b->f, sx, sy))
+        add_expr(&b->sums, unwrapped(new_binary(E_ADD, new_var_ref(sx->var, sx->loc),
+                                                new_var_ref(sy->var, sy->loc), sx->loc)));
+    }
+}
+
 static void sums_of(Stmt *s, void *arg) {
   Bounds *b = arg;
+  if (s->kind == S_LOOP)
+    stmt_walk(s->body, kept_sums, b);
   if (s->kind == S_IF || s->kind == S_ASSERT || s->kind == S_ASSUME)
     comparisons(resolve(b->f, s->expr, 2), sum_ends, b);
   /* a counter starting at a sum: `for (k = r + 1; ...)` checks what lies
@@ -1506,9 +1645,11 @@ typedef struct Neighbours {
   bool found;
 } Neighbours;
 
+/* (a write too: the loop that fills the array assumes the order as it
+ * goes, `a[i] = v; assume(a[i - 1] <= v);`) */
 static void neighbour_reads(Stmt *s, void *arg) {
   Neighbours *nb = arg;
-  if (s->kind != S_READ || s->array != nb->array || s->idx.len != 1)
+  if ((s->kind != S_READ && s->kind != S_WRITE) || s->array != nb->array || s->idx.len != 1)
     return;
   for (int i = 0; i < nb->idx.len; i++)
     nb->found |= next_index(nb->idx.data[i], s->idx.data[0]) ||
@@ -1528,13 +1669,26 @@ typedef struct Jumps {
 
 static void midpoints(Stmt *s, void *arg) {
   Jumps *j = arg;
-  if (s->kind == S_ASSIGN && is_scalar(s->var->type) && halves(s->expr))
+  if (s->kind == S_ASSIGN && is_scalar(s->var->type) && halves(s->expr) &&
+      !var_in(&j->mids, s->var))
     vec_push(&j->mids, s->var);
 }
 
 static void mid_read(Var *v, void *arg) {
   Jumps *j = arg;
   j->at_mid |= var_in(&j->mids, v);
+}
+
+/* A variable set from a midpoint is one (`it = first + step` after `step =
+ * count / 2`). */
+static void from_midpoints(Stmt *s, void *arg) {
+  Jumps *j = arg;
+  if (s->kind != S_ASSIGN || !is_scalar(s->var->type) || var_in(&j->mids, s->var))
+    return;
+  j->at_mid = false;
+  expr_vars(s->expr, mid_read, j);
+  if (j->at_mid)
+    vec_push(&j->mids, s->var);
 }
 
 static void jumping_reads(Stmt *s, void *arg) {
@@ -1548,14 +1702,65 @@ static void jumping_reads(Stmt *s, void *arg) {
     vec_push(&j->arrays, s->array);
 }
 
+/* The elements an exit test reads: one array at one index, or none. */
+typedef struct TestReads {
+  Var *arr;
+  Expr *idx;
+  bool one;
+} TestReads;
+
+static void test_read(Expr *e, TestReads *t) {
+  if (!e)
+    return;
+  if (e->kind == E_INDEX) {
+    if (e->args.len != 1 || (t->arr && (t->arr != e->var || !expr_equal(t->idx, e->args.data[0]))))
+      t->one = false;
+    t->arr = e->var;
+    t->idx = e->args.len ? e->args.data[0] : NULL;
+    return;
+  }
+  test_read(e->lhs, t);
+  test_read(e->rhs, t);
+  test_read(e->cond, t);
+  for (int i = 0; i < e->args.len; i++)
+    test_read(e->args.data[i], t);
+}
+
+typedef struct Stops {
+  Func *f;
+  VarVec *arrays;
+} Stops;
+
+/* A loop stopping at the first element with a property (`while (i < n &&
+ * v[i] < 0) i++;`: an exit test reading one element), over an array the
+ * function leaves as it is. */
+static void stopping_reads(Stmt *s, void *arg) {
+  Stops *st = arg;
+  if (!exit_test(s))
+    return;
+  TestReads t = {NULL, NULL, true};
+  test_read(resolve(st->f, s->expr, 4), &t);
+  if (t.arr && t.one && t.arr->kind == VAR_PARAM && !stmt_writes(st->f->body, t.arr) &&
+      !var_in(st->arrays, t.arr))
+    vec_push(st->arrays, t.arr);
+}
+
 /* The arrays f reads at a midpoint, an index set to a half of something
  * (`mid = lo + (hi - lo) / 2`): it bisects them, and concludes about the
- * elements it jumps over. */
+ * elements it jumps over; and those it scans up to the first element
+ * with a property: of a sorted array, it concludes about the elements
+ * after it too. */
 static VarVec bisected_by(Func *f) {
   Jumps j = {{0}, {0}, false};
   stmt_walk(f->body, midpoints, &j);
+  for (int before = -1; before != j.mids.len;) {
+    before = j.mids.len;
+    stmt_walk(f->body, from_midpoints, &j);
+  }
   if (j.mids.len)
     stmt_walk(f->body, jumping_reads, &j);
+  Stops st = {f, &j.arrays};
+  stmt_walk(f->body, stopping_reads, &st);
   return j.arrays;
 }
 
@@ -2039,10 +2244,11 @@ static void block_of(Stmt *s, void *arg) {
     }
 }
 
-/* The ends the loop after this one starts from and tests (`for (k = r; k <
+/* The ends the loops after this one start from and test (`for (k = r; k <
  * n; k++)` after `for (k = 0; k < r; k++)`, checking the two halves of a
- * search's answer): this loop keeps the range [r, n) for it, though its
- * own statements do not name n. */
+ * search's answer; or after a third loop checking a middle part): this
+ * loop keeps the range [r, n) for them, though its own statements do not
+ * name n. */
 static void ends_of_next(const Bounds *b, Func *f, Stmt *loop, VarVec *out) {
   Sibling sb = {loop, NULL, 0};
   stmt_walk(f->body, block_of, &sb);
@@ -2053,7 +2259,6 @@ static void ends_of_next(const Bounds *b, Func *f, Stmt *loop, VarVec *out) {
       Expr *t = loop_test(s);
       if (t)
         expr_vars(t, near_var, &n);
-      return;
     }
     if (s->kind == S_ASSIGN)
       near_stmt(s, &n);
@@ -2111,6 +2316,25 @@ static long long stepped_first(Stmt *loop, Var *x) {
   return 0;
 }
 
+typedef struct InclusiveEnds {
+  const VarVec *near;
+  ExprVec *out;
+  Loc loc;
+} InclusiveEnds;
+
+/* A loop that runs while x <= y (`while (lo <= hi)`, `for (i = n - 1; i >=
+ * 0; i--)`) names y's side of a range inclusively: the range's end is y +
+ * 1 ([lo, hi + 1) is left to search, [hi + 1, n) and [i + 1, n) are done). */
+static void inclusive_end(Expr *c, void *arg) {
+  InclusiveEnds *ie = arg;
+  if ((c->kind != E_LE && c->kind != E_GE) || expr_has_index(c))
+    return;
+  const Expr *y = uncast(c->kind == E_LE ? c->rhs : c->lhs);
+  if (y->kind == E_VAR && var_in(ie->near, y->var))
+    add_expr(ie->out, unwrapped(new_binary(E_ADD, new_var_ref(y->var, ie->loc),
+                                           new_num(1, ie->loc), ie->loc)));
+}
+
 /* The ends of the ranges at s (a loop head, or the point after a call;
  * NULL: the function's exit, near its parameters): the variables near it,
  * the sums the program writes over them, and each range of a counter
@@ -2127,6 +2351,10 @@ static void range_ends(const Bounds *b, Stmt *s, const VarVec *near, ExprVec *ou
     long long c = stepped_first(s, near->data[i]);
     if (c > 0)
       add_expr(out, new_binary(E_ADD, new_var_ref(near->data[i], loc), new_num(c, loc), loc));
+  }
+  if (s && s->kind == S_LOOP) {
+    InclusiveEnds ie = {near, out, loc};
+    comparisons(resolve(b->f, loop_test(s), 2), inclusive_end, &ie);
   }
   for (int i = 0; i < b->sums.len; i++)
     if (within(b->sums.data[i], near))
@@ -2527,7 +2755,8 @@ typedef struct Params {
 
 static void param_or_k(Var *v, void *arg) {
   Params *ps = arg;
-  if (v == ps->k)
+  /* (a global array is an input as much as a parameter) */
+  if (v == ps->k || (v->kind == VAR_GLOBAL && v->type->kind == TY_ARRAY))
     return;
   for (int i = 0; i < ps->f->params.len; i++)
     if (ps->f->params.data[i] == v)
@@ -2564,7 +2793,12 @@ static void under_answers(LiftedVec *out, Func *f, Naming *nm, const Returns *rs
 static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, int most) {
   Bounds b = {f, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
   stmt_walk(f->body, bounds_of, &b);
-  stmt_walk(f->body, bound_sources, &b);
+  /* (to a fixpoint: `count = n` comes before the `step = count / 2` that
+   * makes count a bound) */
+  for (int before = -1; before != b.vars.len;) {
+    before = b.vars.len;
+    stmt_walk(f->body, bound_sources, &b);
+  }
   stmt_walk(f->body, counters_of, &b);
   stmt_walk(f->body, sums_of, &b);
   /* the elements after a position the function returns that its loops
@@ -2624,6 +2858,11 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     vec_push(&positions_near, results.data[i]);
   for (int i = 0; i < field_copies.len; i++)
     vec_push(&positions_near, field_copies.data[i]);
+  /* and f's own fields, from where they are set on (`r.first = lo;`
+   * between two loops: the second keeps what the first found) */
+  for (int i = 0; i < fields.len; i++)
+    if (!var_in(&positions_near, fields.data[i].local))
+      vec_push(&positions_near, fields.data[i].local);
   Heads h = {0};
   stmt_walk(f->body, loops_of, &h);
   Assumed assumed = {&nm, {0}};
@@ -2645,6 +2884,13 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     SmtAsts zends = constant_ends(&b);
     for (int i = 0; i < near.len; i++)
       vec_push(&zends, name_var(near.data[i], &nm));
+    /* (and the sums: `first + count <= len` bounds what a bisection by a
+     * position and a count has left) */
+    for (int i = 0; i < b.sums.len; i++) {
+      Z3_ast t = within(b.sums.data[i], &near) ? name_end(&nm, b.sums.data[i]) : NULL;
+      if (t)
+        vec_push(&zends, t);
+    }
     orders(out, f, POINT_LOOP_HEAD, h.loops.data[l]->loc, &zends, no);
     in_step(out, f, h.loops.data[l], &near, &nm, no);
     definitions(out, f, h.loops.data[l], &near, &nm, no);
@@ -2712,10 +2958,14 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     if (is_scalar(f->params.data[i]->type) && var_in(&b.vars, f->params.data[i]))
       vec_push(&ends, name_var(f->params.data[i], &nm));
   int nparams = ends.len; /* 0 and the parameters */
-  /* (the result is a range's end when it is a position, not an answer) */
-  bool answers = is_scalar(f->ret) && returns_constants(f);
+  /* (the result is a range's end when it is a position, not an answer;
+   * one constant, whatever happens, is neither: a struct's fields are
+   * the result, `return 0;` says nothing) */
+  Returns returned = is_scalar(f->ret) ? returns_of(f) : (Returns){0};
+  bool fixed = returned.constants && returned.values.len == 1 && fields.len;
+  bool answers = is_scalar(f->ret) && returned.constants && !fixed;
   Z3_ast position = NULL;
-  if (is_scalar(f->ret) && !answers) {
+  if (is_scalar(f->ret) && !answers && !fixed) {
     position = smt_int_const(cfg_ret_name(w->p, f));
     vec_push(&ends, position);
   }
@@ -2732,7 +2982,7 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   }
   if (position && returned_local(f) && var_in(&b.kept, returned_local(f)))
     vec_push(&after, Z3_mk_add(smt_ctx(), 2, (Z3_ast[]){position, smt_num(1)}));
-  Returns rs = answers ? returns_of(f) : (Returns){0};
+  Returns rs = answers ? returned : (Returns){0};
   if (f != w->p->entry) {
     orders(out, f, POINT_EXIT, f->loc, &ends, no);
     exact_result(w, f, out, no);
@@ -2849,13 +3099,22 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   }
 }
 
+static void global_access(Stmt *s, void *arg) {
+  if ((s->kind == S_READ || s->kind == S_WRITE) && s->array->kind == VAR_GLOBAL)
+    *(bool *)arg = true;
+}
+
 bool lift_words_harness(const Program *p) {
   VEC(Stmt *) calls = {0};
   if (p->entry && p->entry->body)
     stmt_walk(p->entry->body, calls_of, &calls);
   bool yes = false;
-  for (int i = 0; i < calls.len && !yes; i++)
+  /* (an array passed, or a global one the callee works on) */
+  for (int i = 0; i < calls.len && !yes; i++) {
     yes = takes_array(calls.data[i]->func);
+    if (!yes && calls.data[i]->func->body)
+      stmt_walk(calls.data[i]->func->body, global_access, &yes);
+  }
   return yes;
 }
 

@@ -55,6 +55,8 @@ typedef struct Cand {
   bool pre;            /* a precondition, over the summary's inputs */
   bool safety;         /* err == 0 of a summary */
   bool quantified;     /* the formula has a quantifier */
+  bool implied;        /* by another alive candidate of its predicate (or
+                          vacuous): left out of the hypotheses */
 } Cand;
 
 typedef struct Check {
@@ -83,6 +85,9 @@ typedef struct Check {
   bool *touched;
   bool **deps;
   int *stamp;
+  /* per predicate, the count of drops when its candidates' implied marks
+   * were computed (-1: never) */
+  int *implied_at;
 } Check;
 
 /* Z3's resource limit per check of recheck_proves_safety: the
@@ -211,6 +216,247 @@ static Z3_ast over_args(ChcPred *pr, Lifted *l) {
   return Z3_substitute(z, l->formula, (unsigned)cs.len, cs.data, to);
 }
 
+/* ---- Hypotheses implied by others ------------------------------------------------ */
+
+/* Work for one comparison of two ends under a predicate's scalar
+ * candidates (a few steps of linear arithmetic). */
+#define RECHECK_IMPLIED_WORK 20000u
+
+/* A quantified candidate `forall k. lows <= k < highs && others -> cons`
+ * taken apart, over the constants ks standing for its bound variables. */
+typedef struct Range {
+  unsigned n;          /* bound variables (1 or 2) */
+  Z3_ast ks[2];
+  Z3_ast cons;
+  Asts lows[2];        /* per bound variable: k >= t for each t */
+  Asts highs[2];       /* k < t for each t */
+  Asts others;         /* the conjuncts that are neither (k < k_) */
+} Range;
+
+static bool mentions_ast(Z3_ast t, Z3_ast k, int depth) {
+  Z3_context z = smt_ctx();
+  if (Z3_is_eq_ast(z, t, k))
+    return true;
+  if (Z3_get_ast_kind(z, t) != Z3_APP_AST || depth > 64)
+    return Z3_get_ast_kind(z, t) != Z3_APP_AST && Z3_get_ast_kind(z, t) != Z3_NUMERAL_AST;
+  Z3_app app = Z3_to_app(z, t);
+  for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
+    if (mentions_ast(Z3_get_app_arg(z, app, i), k, depth + 1))
+      return true;
+  return false;
+}
+
+static Z3_ast plus_one(Z3_ast t) {
+  Z3_context z = smt_ctx();
+  return Z3_mk_add(z, 2, (Z3_ast[]){t, smt_num(1)});
+}
+
+/* Record atom as a bound of one of r's variables (true), if it is one:
+ * a comparison of the variable with a term free of r's variables. */
+static bool add_bound(Range *r, Z3_ast atom) {
+  Z3_context z = smt_ctx();
+  if (Z3_get_ast_kind(z, atom) != Z3_APP_AST)
+    return false;
+  Z3_app app = Z3_to_app(z, atom);
+  Z3_decl_kind op = Z3_get_decl_kind(z, Z3_get_app_decl(z, app));
+  if ((op != Z3_OP_LE && op != Z3_OP_LT && op != Z3_OP_GE && op != Z3_OP_GT) ||
+      Z3_get_app_num_args(z, app) != 2)
+    return false;
+  Z3_ast x = Z3_get_app_arg(z, app, 0), y = Z3_get_app_arg(z, app, 1);
+  for (unsigned v = 0; v < r->n; v++) {
+    bool left = Z3_is_eq_ast(z, x, r->ks[v]), right = Z3_is_eq_ast(z, y, r->ks[v]);
+    Z3_ast t = left ? y : x;
+    if (left == right)
+      continue;
+    for (unsigned u = 0; u < r->n; u++)
+      if (mentions_ast(t, r->ks[u], 0))
+        return false;
+    /* k on the left of < or <=, or on the right of > or >=: an upper bound */
+    bool high = left == (op == Z3_OP_LT || op == Z3_OP_LE);
+    bool strict = op == Z3_OP_LT || op == Z3_OP_GT;
+    if (high)
+      vec_push(&r->highs[v], strict ? t : plus_one(t));
+    else
+      vec_push(&r->lows[v], strict ? plus_one(t) : t);
+    return true;
+  }
+  return false;
+}
+
+/* f as a Range (false if f is no universally quantified implication over
+ * one or two variables). */
+static bool range_of(Z3_ast f, Range *r) {
+  Z3_context z = smt_ctx();
+  memset(r, 0, sizeof *r);
+  if (Z3_get_ast_kind(z, f) != Z3_QUANTIFIER_AST || !Z3_is_quantifier_forall(z, f))
+    return false;
+  r->n = Z3_get_quantifier_num_bound(z, f);
+  if (r->n == 0 || r->n > 2)
+    return false;
+  for (unsigned i = 0; i < r->n; i++)
+    r->ks[i] = Z3_mk_const(z, Z3_mk_string_symbol(z, i ? "k!range1" : "k!range0"),
+                           Z3_get_quantifier_bound_sort(z, f, i));
+  Z3_ast body = Z3_substitute_vars(z, Z3_get_quantifier_body(z, f), r->n, r->ks);
+  if (Z3_get_ast_kind(z, body) != Z3_APP_AST ||
+      Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, body))) != Z3_OP_IMPLIES)
+    return false;
+  r->cons = Z3_get_app_arg(z, Z3_to_app(z, body), 1);
+  Asts parts = {0};
+  smt_conjuncts(Z3_get_app_arg(z, Z3_to_app(z, body), 0), &parts);
+  for (int i = 0; i < parts.len; i++)
+    if (!add_bound(r, parts.data[i]))
+      vec_push(&r->others, parts.data[i]);
+  return true;
+}
+
+/* Comparisons of ends under a predicate's scalar candidates, remembered
+ * (the ends are few: 0, the counters, the bounds). */
+typedef struct Ends {
+  Check *ck;
+  Z3_solver solver;    /* holding the scalar candidates */
+  Z3_model model;      /* one of their models (NULL: none) */
+  VEC(unsigned) a, b;  /* AST ids of t1, t2 ... */
+  VEC(bool) le;        /* ... and whether t1 <= t2 follows */
+} Ends;
+
+/* Does t1 <= t2 follow from the scalar candidates? */
+static bool end_le(Ends *e, Z3_ast t1, Z3_ast t2) {
+  Z3_context z = smt_ctx();
+  unsigned i1 = Z3_get_ast_id(z, t1), i2 = Z3_get_ast_id(z, t2);
+  if (i1 == i2)
+    return true;
+  for (int i = 0; i < e->a.len; i++)
+    if (e->a.data[i] == i1 && e->b.data[i] == i2)
+      return e->le.data[i];
+  Z3_ast goal = Z3_mk_le(z, t1, t2), v;
+  bool le;
+  if (e->model && Z3_model_eval(z, e->model, goal, true, &v) &&
+      Z3_get_bool_value(z, v) == Z3_L_FALSE)
+    le = false; /* (a model of the candidates where it does not hold) */
+  else
+    le = smt_solver_check_work(e->solver, smt_not(goal), RECHECK_IMPLIED_WORK,
+                               e->ck->deadline - clock_now(), NULL) == Z3_L_FALSE;
+  vec_push(&e->a, i1);
+  vec_push(&e->b, i2);
+  vec_push(&e->le, le);
+  return le;
+}
+
+/* Does some t of ts bound k at least as tightly as u: t >= u for lower
+ * bounds (low), t <= u for upper ones? */
+static bool bounded_by(Ends *e, const Asts *ts, Z3_ast u, bool low) {
+  for (int i = 0; i < ts->len; i++)
+    if (low ? end_le(e, u, ts->data[i]) : end_le(e, ts->data[i], u))
+      return true;
+  return false;
+}
+
+static bool in_asts(const Asts *v, Z3_ast t) {
+  for (int i = 0; i < v->len; i++)
+    if (Z3_is_eq_ast(smt_ctx(), v->data[i], t))
+      return true;
+  return false;
+}
+
+/* Is a's range within b's (same consequent, each bound of b implied by
+ * one of a's, b's other conjuncts a's)? */
+static bool range_within(Ends *e, const Range *a, const Range *b) {
+  if (a->n != b->n || !Z3_is_eq_ast(smt_ctx(), a->cons, b->cons))
+    return false;
+  for (int i = 0; i < b->others.len; i++)
+    if (!in_asts(&a->others, b->others.data[i]))
+      return false;
+  for (unsigned v = 0; v < b->n; v++) {
+    for (int i = 0; i < b->lows[v].len; i++)
+      if (!bounded_by(e, &a->lows[v], b->lows[v].data[i], true))
+        return false;
+    for (int i = 0; i < b->highs[v].len; i++)
+      if (!bounded_by(e, &a->highs[v], b->highs[v].data[i], false))
+        return false;
+  }
+  return true;
+}
+
+/* Is r's range empty: some variable's upper bound at or below its lower
+ * one (or, for k < k_, k_'s at or below k's plus one)? */
+static bool range_empty(Ends *e, const Range *r) {
+  Z3_context z = smt_ctx();
+  for (unsigned v = 0; v < r->n; v++)
+    for (int i = 0; i < r->lows[v].len; i++)
+      for (int j = 0; j < r->highs[v].len; j++)
+        if (end_le(e, r->highs[v].data[j], r->lows[v].data[i]))
+          return true;
+  if (r->n == 2)
+    for (unsigned v = 0; v < 2; v++) {
+      /* k_v < k_w among the others */
+      unsigned w = 1 - v;
+      if (!in_asts(&r->others, Z3_mk_lt(z, r->ks[v], r->ks[w])))
+        continue;
+      for (int i = 0; i < r->lows[v].len; i++)
+        for (int j = 0; j < r->highs[w].len; j++)
+          if (end_le(e, r->highs[w].data[j], plus_one(r->lows[v].data[i])))
+            return true;
+    }
+  return false;
+}
+
+/* Mark the quantified candidates of pr that its other alive candidates
+ * imply: `forall k in [lo, hi). P(k)` when another says P over a range
+ * that holds [lo, hi) by pr's scalar candidates, or when [lo, hi) is
+ * empty by them. The text's conjectures come by the range (0, each
+ * counter, each bound, as ends), and in a check's hypotheses each is
+ * instantiated at every array read of the clause: those a wider range
+ * already gives multiply Z3's work for nothing (a bisection's checks ran
+ * out of it). Leaving a candidate out of the hypotheses is sound (they
+ * are weaker); it stays a candidate, checked at the heads as before. A
+ * candidate implies another only while it is itself unmarked, so no two
+ * justify each other. Computed again after a drop at pr. */
+static void mark_implied(Check *ck, ChcPred *pr) {
+  Z3_context z = smt_ctx();
+  int p = pred_no(ck, pr);
+  if (p < 0 || ck->implied_at[p] == ck->dropped_at[p])
+    return;
+  ck->implied_at[p] = ck->dropped_at[p];
+  Z3_ast scalars = NULL;
+  VEC(int) at = {0};
+  VEC(Range) ranges = {0};
+  for (int i = 0; i < ck->cands.len; i++) {
+    Cand *cd = &ck->cands.data[i];
+    if (cd->pred != pr)
+      continue;
+    cd->implied = false;
+    Range r;
+    if (cd->alive && !cd->pre && !cd->quantified)
+      scalars = smt_and2(scalars, cd->formula);
+    else if (cd->alive && !cd->pre && range_of(cd->formula, &r)) {
+      vec_push(&at, i);
+      vec_push(&ranges, r);
+    }
+  }
+  if (ranges.len < 2)
+    return;
+  Ends e = {ck, smt_solver_new(scalars, 0), NULL, {0}, {0}, {0}};
+  if (smt_solver_check_work(e.solver, smt_true(), RECHECK_IMPLIED_WORK, ck->deadline - clock_now(),
+                            &e.model) != Z3_L_TRUE)
+    e.model = NULL;
+  for (int i = 0; i < ranges.len && clock_now() < ck->deadline; i++) {
+    Cand *a = &ck->cands.data[at.data[i]];
+    a->implied = range_empty(&e, &ranges.data[i]);
+    for (int j = 0; j < ranges.len && !a->implied; j++)
+      a->implied = j != i && !ck->cands.data[at.data[j]].implied &&
+                   range_within(&e, &ranges.data[i], &ranges.data[j]);
+  }
+  if (e.model)
+    Z3_model_dec_ref(z, e.model);
+  smt_solver_free(e.solver);
+  if (getenv("A2S_DEBUG_RECHECK"))
+    for (int i = 0; i < ck->cands.len; i++)
+      if (ck->cands.data[i].pred == pr && ck->cands.data[i].implied)
+        fprintf(stderr, "recheck: implied at %s: %s\n", pr->name,
+                ck->cands.data[i].l ? lift_text(ck->cands.data[i].l->formula)
+                                    : smt_text(ck->cands.data[i].formula));
+}
+
 /* ---- Interpretations in clauses ---------------------------------------------------- */
 
 static Z3_ast definition(Check *ck, ChcPred *pr, Z3_ast *args, int nargs);
@@ -220,10 +466,14 @@ static Z3_ast interp(Check *ck, ChcPred *pr, Z3_ast *args, int nargs) {
   Z3_context z = smt_ctx();
   Z3_ast f = NULL;
   touch(ck, pr);
-  for (int i = 0; i < ck->cands.len; i++)
-    if (ck->cands.data[i].pred == pr && ck->cands.data[i].alive && !ck->cands.data[i].pre &&
-        !(ck->scalar_only && ck->cands.data[i].quantified))
-      f = smt_and2(f, ck->cands.data[i].formula);
+  if (!ck->scalar_only)
+    mark_implied(ck, pr);
+  for (int i = 0; i < ck->cands.len; i++) {
+    Cand *cd = &ck->cands.data[i];
+    if (cd->pred == pr && cd->alive && !cd->pre && !(ck->scalar_only && cd->quantified) &&
+        !(!ck->scalar_only && cd->implied))
+      f = smt_and2(f, cd->formula);
+  }
   Z3_ast def = pr->kind == PRED_POINT && pr->point == POINT_OTHER
                    ? definition(ck, pr, args, nargs) : NULL;
   if (!f)
@@ -485,6 +735,8 @@ static bool check_calls(Check *ck) {
         bool holds = ck->work && !cd->quantified && valid(ck, hypotheses(ck, cl, true), goal);
         holds = holds || valid(ck, hypotheses(ck, cl, false), goal);
         ck->skip = NULL;
+        if (!holds && !in_budget(ck))
+          return true; /* (cut short: no one failed, and no fixpoint) */
         if (!holds) {
           drop(ck, cd);
           changed = true;
@@ -690,6 +942,10 @@ static void check_clause(Check *ck, int i, bool *changed) {
       continue;
     if (valid(ck, body, Z3_substitute(z, cd->formula, (unsigned)nh, from, hargs)))
       continue;
+    /* a check the budget cut short failed no one: what is alive then is
+     * taken up by a later re-check (search_words), not lost */
+    if (!in_budget(ck))
+      return;
     if (getenv("A2S_DEBUG_RECHECK"))
       fprintf(stderr, "recheck: %s fails clause %d (%s -> %s)\n  %s\n",
               cd->l ? lift_text(cd->l->formula) : smt_text(cd->formula), i,
@@ -700,7 +956,8 @@ static void check_clause(Check *ck, int i, bool *changed) {
   }
 }
 
-/* One round: drop every candidate a clause does not establish. */
+/* One round: drop every candidate a clause does not establish. True when
+ * it changed something or could not finish. */
 static bool round_(Check *ck) {
   bool changed = check_calls(ck);
   /* the clauses starting a predicate first: their bodies hold no
@@ -711,21 +968,28 @@ static bool round_(Check *ck) {
     for (int i = 1; i < ck->c->clauses.len; i++) {
       ChcClause *cl = ck->c->clauses.data[i];
       if (cl->head && cl->head->kind != PRED_ERR && (cl->body_preds.len == 0) == (pass == 0) &&
-          stale(ck, i)) {
+          stale(ck, i) && in_budget(ck)) {
         int np = ck->c->preds.len;
         memset(ck->touched, 0, sizeof(bool) * (size_t)np);
         int stamp = ck->drops;
+        Work w0 = work_left();
+        double t0 = clock_now();
         check_clause(ck, i, &changed);
+        if (getenv("A2S_DEBUG_RECHECK"))
+          fprintf(stderr, "recheck: clause %d (-> %s): %.3f s' worth, %.3f s\n", i, cl->head->name,
+                  work_seconds(w0 - work_left()), clock_now() - t0);
         memcpy(ck->deps[i], ck->touched, sizeof(bool) * (size_t)np);
         ck->stamp[i] = stamp;
       }
     }
-  return changed;
+  /* (a round the budget cut short is no fixpoint, whatever it dropped) */
+  return changed || !in_budget(ck);
 }
 
 /* A parameter the function never assigns keeps its entry value: x == x!in
  * at every point of the function (the exit invariants need it to be
- * connected to the loop invariants). */
+ * connected to the loop invariants); so does a global array it neither
+ * writes nor passes on. */
 static void add_frame_facts(Check *ck) {
   Z3_context z = smt_ctx();
   for (int i = 0; i < ck->c->preds.len; i++) {
@@ -734,7 +998,11 @@ static void add_frame_facts(Check *ck) {
       continue;
     for (int j = 0; j < pr->args.len; j++) {
       ChcArg *in = &pr->args.data[j];
-      if (!in->in || !in->var || in->var->kind != VAR_PARAM || stmt_assigns(pr->func->body, in->var))
+      /* (and a global array: a candidate like the others, dropped if a
+       * callee writes it) */
+      bool global_array = in->var && in->var->kind == VAR_GLOBAL && in->var->type->kind == TY_ARRAY;
+      if (!in->in || !in->var || (in->var->kind != VAR_PARAM && !global_array) ||
+          stmt_assigns(pr->func->body, in->var))
         continue;
       /* (an array: one the function neither writes nor passes on; a
        * summary has the contents after of every array parameter) */
@@ -748,7 +1016,7 @@ static void add_frame_facts(Check *ck) {
           continue;
         Z3_ast a = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(j)), in->sort);
         Z3_ast b = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), now->sort);
-        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true, false, false, false};
+        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true, false, false, false, false};
         vec_push(&ck->cands, cd);
       }
       /* a local set once from it (a pointer's offset, `last_off =
@@ -764,7 +1032,7 @@ static void add_frame_facts(Check *ck) {
           continue;
         Z3_ast a = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(j)), in->sort);
         Z3_ast b = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), now->sort);
-        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true, false, false, false};
+        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true, false, false, false, false};
         vec_push(&ck->cands, cd);
       }
     }
@@ -834,7 +1102,7 @@ static void add_safety(Check *ck) {
       continue;
     int last = pr->args.len - 1;
     Z3_ast err = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(last)), pr->args.data[last].sort);
-    Cand cd = {NULL, pr, Z3_mk_eq(z, err, smt_num(0)), true, false, true, false};
+    Cand cd = {NULL, pr, Z3_mk_eq(z, err, smt_num(0)), true, false, true, false, false};
     vec_push(&ck->cands, cd);
   }
 }
@@ -873,13 +1141,15 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
     keep_proven_conjectures(v, 0);
     return false;
   }
-  Check ck = {c, {0}, clock_now() + timeout, NULL, work, 0, false, NULL, NULL, 0, NULL, NULL,
-              NULL, NULL};
+  Check ck = {.c = c, .deadline = clock_now() + timeout, .work = work};
   int np = c->preds.len, ncl = c->clauses.len;
   ck.dropped_at = xalloc(sizeof(int) * (size_t)(np + 1));
   ck.touched = xalloc(sizeof(bool) * (size_t)(np + 1));
   ck.deps = xalloc(sizeof(bool *) * (size_t)(ncl + 1));
   ck.stamp = xalloc(sizeof(int) * (size_t)(ncl + 1));
+  ck.implied_at = xalloc(sizeof(int) * (size_t)(np + 1));
+  for (int p = 0; p < np; p++)
+    ck.implied_at[p] = -1;
   for (int i = 0; i < ncl; i++) {
     ck.deps[i] = xalloc(sizeof(bool) * (size_t)(np + 1));
     ck.stamp[i] = -1;
@@ -904,7 +1174,7 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
     smt_conjuncts(f, &parts);
     for (int k = 0; k < parts.len; k++) {
       Cand cd = {l, pr, parts.data[k], true, l->kind == POINT_ENTRY, false,
-                 has_quantifier(parts.data[k], 0)};
+                 has_quantifier(parts.data[k], 0), false};
       vec_push(&ck.cands, cd);
     }
   }
