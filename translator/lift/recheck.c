@@ -314,10 +314,20 @@ static bool range_of(Z3_ast f, Range *r) {
 typedef struct Ends {
   Check *ck;
   Z3_solver solver;    /* holding the scalar candidates */
-  Z3_model model;      /* one of their models (NULL: none) */
+  Z3_model model;      /* one of their models */
   VEC(unsigned) a, b;  /* AST ids of t1, t2 ... */
   VEC(bool) le;        /* ... and whether t1 <= t2 follows */
+  int checks;          /* the solver's checks so far */
 } Ends;
+
+/* At most this many checks of ends per predicate and drop count (a
+ * bisection's harness asks for 40 to 80): each costs 13,000 units or so
+ * whatever it compares; a comparison past them is taken as not
+ * following (the candidate stays a hypothesis). */
+#define RECHECK_IMPLIED_CHECKS 256
+
+/* The quantified candidates a predicate has before any is left out. */
+#define RECHECK_IMPLIED_LEAST 8
 
 /* Does t1 <= t2 follow from the scalar candidates? */
 static bool end_le(Ends *e, Z3_ast t1, Z3_ast t2) {
@@ -329,13 +339,15 @@ static bool end_le(Ends *e, Z3_ast t1, Z3_ast t2) {
     if (e->a.data[i] == i1 && e->b.data[i] == i2)
       return e->le.data[i];
   Z3_ast goal = Z3_mk_le(z, t1, t2), v;
-  bool le;
-  if (e->model && Z3_model_eval(z, e->model, goal, true, &v) &&
-      Z3_get_bool_value(z, v) == Z3_L_FALSE)
-    le = false; /* (a model of the candidates where it does not hold) */
-  else
+  bool le = false;
+  /* (a model of the candidates where it does not hold: it does not
+   * follow, with no check) */
+  if (!(Z3_model_eval(z, e->model, goal, true, &v) && Z3_get_bool_value(z, v) == Z3_L_FALSE) &&
+      e->checks < RECHECK_IMPLIED_CHECKS) {
+    e->checks++;
     le = smt_solver_check_work(e->solver, smt_not(goal), RECHECK_IMPLIED_WORK,
                                e->ck->deadline - clock_now(), NULL) == Z3_L_FALSE;
+  }
   vec_push(&e->a, i1);
   vec_push(&e->b, i2);
   vec_push(&e->le, le);
@@ -417,6 +429,18 @@ static void mark_implied(Check *ck, ChcPred *pr) {
   if (p < 0 || ck->implied_at[p] == ck->dropped_at[p])
     return;
   ck->implied_at[p] = ck->dropped_at[p];
+  /* (a few quantified hypotheses cost little; and taking them apart
+   * builds terms, which changes Z3's term ids and with them how its
+   * other checks go: not for a handful) */
+  int quantified = 0;
+  for (int i = 0; i < ck->cands.len; i++) {
+    Cand *cd = &ck->cands.data[i];
+    if (cd->pred == pr)
+      cd->implied = false;
+    quantified += cd->pred == pr && cd->alive && !cd->pre && cd->quantified;
+  }
+  if (quantified < RECHECK_IMPLIED_LEAST)
+    return;
   Z3_ast scalars = NULL;
   VEC(int) at = {0};
   VEC(Range) ranges = {0};
@@ -435,10 +459,14 @@ static void mark_implied(Check *ck, ChcPred *pr) {
   }
   if (ranges.len < 2)
     return;
-  Ends e = {ck, smt_solver_new(scalars, 0), NULL, {0}, {0}, {0}};
+  /* (no model of the scalar candidates within the limit: their ends are
+   * not cheap to compare, nothing is marked) */
+  Ends e = {ck, smt_solver_new(scalars, 0), NULL, {0}, {0}, {0}, 0};
   if (smt_solver_check_work(e.solver, smt_true(), RECHECK_IMPLIED_WORK, ck->deadline - clock_now(),
-                            &e.model) != Z3_L_TRUE)
-    e.model = NULL;
+                            &e.model) != Z3_L_TRUE) {
+    smt_solver_free(e.solver);
+    return;
+  }
   for (int i = 0; i < ranges.len && clock_now() < ck->deadline; i++) {
     Cand *a = &ck->cands.data[at.data[i]];
     a->implied = range_empty(&e, &ranges.data[i]);
@@ -446,8 +474,7 @@ static void mark_implied(Check *ck, ChcPred *pr) {
       a->implied = j != i && !ck->cands.data[at.data[j]].implied &&
                    range_within(&e, &ranges.data[i], &ranges.data[j]);
   }
-  if (e.model)
-    Z3_model_dec_ref(z, e.model);
+  Z3_model_dec_ref(z, e.model);
   smt_solver_free(e.solver);
   if (getenv("A2S_DEBUG_RECHECK"))
     for (int i = 0; i < ck->cands.len; i++)
