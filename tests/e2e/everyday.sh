@@ -33,7 +33,8 @@
 # way), one over a closed interval of a global sorted table answering an
 # index or -1 (the order assumed as the table is filled), and the span of
 # zeros of a sorted array, a struct of two positions set between two
-# scans, each part checked.
+# scans, each part checked; and the report of the first/count
+# bisection's invariants (`invariants`, no property).
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone
@@ -79,4 +80,15 @@ grep -q 'forall k. k >= 0 && k < i -> a\[k\] != key   \[checked' inv.txt ||
   fail "invariants --entry find: no checked 'a[k] != key' over [0, i): $(cat inv.txt)"
 grep -q 'forall k. k >= 0 && k < ret -> .*\[k\] != key__in   \[checked' inv.txt ||
   fail "invariants --entry find: no checked 'a[k] != key' over [0, ret) at the exit: $(cat inv.txt)"
+# a bisection's harness, no property asked: its words take what the
+# engine left of the budget, and the report has both sides of the answer
+# at the loop head (--timeout=30: the words have most of it to take)
+IT=30
+sanitized && IT=90
+"$bin" invariants --timeout=$IT "$data/true_first_late.c" >bis.txt 2>bis.err ||
+  fail "invariants true_first_late: exit $?: $(cat bis.err)"
+grep -q 'forall k. k >= 0 && k < first -> stamp\[k\] <= deadline   \[checked' bis.txt ||
+  fail "invariants true_first_late: no checked [0, first) at the loop head: $(cat bis.txt)"
+grep -q 'forall k. first + count <= k && k < len -> deadline < stamp\[k\]   \[checked' bis.txt ||
+  fail "invariants true_first_late: no checked [first + count, len) at the loop head: $(cat bis.txt)"
 finish "everyday array code"

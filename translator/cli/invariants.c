@@ -89,7 +89,7 @@ static int analyse(Options *o, FILE *out) {
     }
     a = backend_invariants(be, abs, &bo);
   }
-  work_end(engine);
+  Work spent = work_end(engine);
   if (!a.invariants.len && a.reason)
     fprintf(stderr, "arr2scalar invariants: %s\n", a.reason);
   LiftedVec lifted = {0};
@@ -101,9 +101,12 @@ static int analyse(Options *o, FILE *out) {
   smt_set_deadline(0);
   lift_exit_conjectures(orig, &lifted);
   recheck_invariants(orig, abs, &lifted, timeout);
-  work_end(lifting);
-  /* what the text says, beside what the engine found (a tenth as much) */
-  WorkScope words = work_begin(budget / 10);
+  spent += work_end(lifting);
+  /* what the text says, beside what the engine found: what the engine
+   * and the lifting left of the budget, at least a tenth of it (the
+   * words of a bisection's harness take most of --timeout=30's) */
+  Work rest = budget - spent;
+  WorkScope words = work_begin(rest > budget / 10 ? rest : budget / 10);
   LiftedVec conjectures = {0};
   learn_words(orig, &conjectures, RUN_STATEMENTS(budget / 100), clock_now() + timeout, NULL);
   recheck_with_words(orig, &lifted, &conjectures, timeout);
