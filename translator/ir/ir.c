@@ -145,6 +145,12 @@ Expr *new_cond(Expr *c, Expr *t, Expr *f, Loc loc) {
 
 Expr *new_nondet(Type *t, Loc loc) { return new_expr(E_NONDET, t, loc); }
 
+Expr *new_index(Var *array, Type *t, Loc loc) {
+  Expr *e = new_expr(E_INDEX, t, loc);
+  e->var = array;
+  return e;
+}
+
 static bool is_true(const Expr *e) {
   long long v;
   return expr_is_const(e, &v) && v != 0;

@@ -233,6 +233,8 @@ Expr *new_unary(ExprKind k, Expr *e, Loc loc);
 Expr *new_binary(ExprKind k, Expr *l, Expr *r, Loc loc);
 Expr *new_cond(Expr *c, Expr *t, Expr *f, Loc loc);
 Expr *new_nondet(Type *t, Loc loc);
+/* array[...] of element type t, its indices pushed onto args by the caller */
+Expr *new_index(Var *array, Type *t, Loc loc);
 Expr *new_and(Expr *a, Expr *b);          /* a && b, dropping "true" operands */
 Expr *new_or(Expr *a, Expr *b);
 Stmt *new_stmt(StmtKind k, Loc loc);

@@ -191,11 +191,7 @@ static Expr *resolve(Func *f, Expr *e, int depth) {
     if (d.sets != 1)
       return e;
     if (d.set->kind == S_READ) {
-      Expr *x = xalloc(sizeof *x);
-      x->kind = E_INDEX;
-      x->type = e->type;
-      x->loc = e->loc;
-      x->var = d.set->array;
+      Expr *x = new_index(d.set->array, e->type, e->loc);
       for (int i = 0; i < d.set->idx.len; i++)
         vec_push(&x->args, resolve(f, d.set->idx.data[i], depth - 1));
       return x;
@@ -528,11 +524,7 @@ static void stored_var(Var *v, void *arg) {
   stmt_walk(as->f->body, store_of, &st);
   if (st.stores != 1 || expr_mentions(st.store->idx.data[0], v))
     return;
-  Expr *x = xalloc(sizeof *x);
-  x->kind = E_INDEX;
-  x->type = v->type;
-  x->loc = as->e->loc;
-  x->var = st.store->array;
+  Expr *x = new_index(st.store->array, v->type, as->e->loc);
   vec_push(&x->args, st.store->idx.data[0]);
   as->e = expr_subst(as->e, v, x);
 }
@@ -694,11 +686,7 @@ static void add_frame(Words *w, int fn, Var *a) {
   if (a->type->kind != TY_ARRAY || array_dims(a->type, NULL, 0, NULL) != 1 ||
       !array_written(w->p->funcs.data[fn]->body, a))
     return;
-  Expr *e = xalloc(sizeof *e);
-  e->kind = E_INDEX;
-  e->type = a->type->elem;
-  e->loc = a->loc;
-  e->var = a;
+  Expr *e = new_index(a, a->type->elem, a->loc);
   vec_push(&e->args, new_var_ref(w->k, a->loc));
   Atom at = {e, 0, 0, false, NULL, 0, a};
   vec_push(&w->atoms[fn], at);
@@ -1293,24 +1281,26 @@ static void flatten_sum(Func *f, Expr *e, long long sign, const Var *x, const Va
   add_term(t, u, sign);
 }
 
+static bool terms_zero(const Terms *t) {
+  for (int i = 0; i < t->coefs.len; i++)
+    if (t->coefs.data[i])
+      return false;
+  return t->constant == 0;
+}
+
 /* Do x = ex and y = ey move x and y by opposite amounts, keeping x + y
- * (`first = it + 1; count -= step + 1;` with it = first + step)? */
+ * (`first = it + 1; count -= step + 1;` with it = first + step)? The
+ * moves ex - x and ey - y, summed: x's alone is not zero, the two are. */
 static bool keeps_sum(Func *f, Stmt *sx, Stmt *sy) {
   Var *x = sx->var, *y = sy->var;
-  Terms dx = {0}, all = {0};
-  flatten_sum(f, sx->expr, 1, x, y, 6, &dx);
-  add_term(&dx, new_var_ref(x, sx->loc), -1);
-  bool moves = dx.constant != 0;
-  for (int i = 0; i < dx.coefs.len; i++)
-    moves |= dx.coefs.data[i] != 0;
-  flatten_sum(f, sx->expr, 1, x, y, 6, &all);
-  flatten_sum(f, sy->expr, 1, x, y, 6, &all);
-  add_term(&all, new_var_ref(x, sx->loc), -1);
-  add_term(&all, new_var_ref(y, sy->loc), -1);
-  bool zero = all.constant == 0;
-  for (int i = 0; i < all.coefs.len; i++)
-    zero &= all.coefs.data[i] == 0;
-  return moves && zero;
+  Terms t = {0};
+  flatten_sum(f, sx->expr, 1, x, y, 6, &t);
+  add_term(&t, new_var_ref(x, sx->loc), -1);
+  if (terms_zero(&t))
+    return false;
+  flatten_sum(f, sy->expr, 1, x, y, 6, &t);
+  add_term(&t, new_var_ref(y, sy->loc), -1);
+  return terms_zero(&t);
 }
 
 /* Two variables a branch of a loop moves by opposite amounts (a

@@ -253,7 +253,7 @@ static Z3_ast plus_one(Z3_ast t) {
 
 /* Record atom as a bound of one of r's variables (true), if it is one:
  * a comparison of the variable with a term free of r's variables. */
-static bool add_bound(Range *r, Z3_ast atom) {
+static bool range_bound(Range *r, Z3_ast atom) {
   Z3_context z = smt_ctx();
   if (Z3_get_ast_kind(z, atom) != Z3_APP_AST)
     return false;
@@ -304,7 +304,7 @@ static bool range_of(Z3_ast f, Range *r) {
   Asts parts = {0};
   smt_conjuncts(Z3_get_app_arg(z, Z3_to_app(z, body), 0), &parts);
   for (int i = 0; i < parts.len; i++)
-    if (!add_bound(r, parts.data[i]))
+    if (!range_bound(r, parts.data[i]))
       vec_push(&r->others, parts.data[i]);
   return true;
 }
@@ -448,7 +448,6 @@ static void mark_implied(Check *ck, ChcPred *pr) {
     Cand *cd = &ck->cands.data[i];
     if (cd->pred != pr)
       continue;
-    cd->implied = false;
     Range r;
     if (cd->alive && !cd->pre && !cd->quantified)
       scalars = smt_and2(scalars, cd->formula);
@@ -497,8 +496,8 @@ static Z3_ast interp(Check *ck, ChcPred *pr, Z3_ast *args, int nargs) {
     mark_implied(ck, pr);
   for (int i = 0; i < ck->cands.len; i++) {
     Cand *cd = &ck->cands.data[i];
-    if (cd->pred == pr && cd->alive && !cd->pre && !(ck->scalar_only && cd->quantified) &&
-        !(!ck->scalar_only && cd->implied))
+    /* (scalar_only: none quantified; otherwise none a wider one gives) */
+    if (cd->pred == pr && cd->alive && !cd->pre && !(ck->scalar_only ? cd->quantified : cd->implied))
       f = smt_and2(f, cd->formula);
   }
   Z3_ast def = pr->kind == PRED_POINT && pr->point == POINT_OTHER

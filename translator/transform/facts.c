@@ -136,9 +136,7 @@ static Expr *leaf(Z3_ast a, void *arg) {
       return NULL;
     Type *elem;
     array_dims(v->type, NULL, 0, &elem);
-    Expr *e = new_var_ref(v, pl->loc);
-    e->kind = E_INDEX;
-    e->type = elem;
+    Expr *e = new_index(v, elem, pl->loc);
     for (int i = 0; i < n; i++) {
       Expr *x = convert(pl, idx[i]);
       if (!x)
