@@ -32,7 +32,7 @@
  */
 #include "reductions.h"
 
-#include "affine.h"
+#include "closed_forms.h"
 #include "inline.h"
 #include "recheck.h"
 #include "reduce_facts.h"
@@ -56,14 +56,11 @@ typedef struct Prover {
   Z3_ast psi;          /* proven scalar facts at the scan's head */
   Z3_ast box;          /* the scan's box, exact */
   ConVec box_cons;
-  ZVars vs;            /* k!0.. first, then the parameters */
+  ClosedForms cf;      /* its variables: k!0.. first, then the parameters */
   int nacc;
   Z3_ast *summand;     /* per accumulator: what one element adds */
   Z3_ast *acc_in, *acc_out, *R;
   Z3_ast facts;        /* constraints for the final check */
-  SmtAsts params_mod;  /* parameters in congruences of the sums */
-  long long modulus;
-  int fresh;
   const char *why;
 } Prover;
 
@@ -81,12 +78,9 @@ static void trace(const char *fmt, ...) {
 }
 static Z3_ast simp(Z3_ast t) { return Z3_simplify(zc(), t); }
 
-static Z3_ast fresh_int(Prover *pv, const char *base) {
-  return smt_int_const(xformat("%s!r%d", base, pv->fresh++));
-}
+static Z3_ast fresh_int(Prover *pv, const char *base) { return cf_fresh(&pv->cf, base); }
 
-/* Within the work budget (work.h) and before the deadline? */
-static bool time_left(Prover *pv) { return !work_exhausted() && clock_now() < pv->deadline; }
+static bool time_left(Prover *pv) { return cf_time_left(&pv->cf); }
 
 static bool valid(Prover *pv, Z3_ast hyp, Z3_ast goal) {
   return time_left(pv) && smt_implies(hyp, goal, CHECK_TIMEOUT);
@@ -240,8 +234,8 @@ static bool program_consts(Prover *pv, Z3_ast t) {
   Z3_app a = Z3_to_app(z, t);
   unsigned n = Z3_get_app_num_args(z, a);
   if (!n && Z3_get_decl_kind(z, Z3_get_app_decl(z, a)) == Z3_OP_UNINTERPRETED) {
-    for (int i = 0; i < pv->vs.n; i++)
-      if (Z3_is_eq_ast(z, pv->vs.v[i], t))
+    for (int i = 0; i < pv->cf.vs.n; i++)
+      if (Z3_is_eq_ast(z, pv->cf.vs.v[i], t))
         return true;
     return Z3_get_sort_kind(z, Z3_get_sort(z, t)) == Z3_INT_SORT &&
            !strchr(Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, a))), '!');
@@ -259,7 +253,7 @@ static void term_atoms(Prover *pv, Z3_ast t, SmtAsts *atoms) {
   zt_atoms(t, &all);
   for (int i = 0; i < all.len && atoms->len < MAX_ATOMS; i++) {
     ConVecs alts = {0};
-    if (!program_consts(pv, all.data[i]) || !zt_literal(all.data[i], true, &pv->vs, &alts))
+    if (!program_consts(pv, all.data[i]) || !zt_literal(all.data[i], true, &pv->cf.vs, &alts))
       continue;
     /* an atom the box decides cuts nothing */
     Z3_ast ctx = smt_and2(pv->box, pv->psi);
@@ -280,7 +274,7 @@ static void term_atoms(Prover *pv, Z3_ast t, SmtAsts *atoms) {
 static void split_cells(Prover *pv, SmtAsts *atoms, int i, ConVec cur, Cells *out) {
   if (out->len >= MAX_CELLS || !time_left(pv))
     return;
-  Z3_ast here = smt_and2(smt_and2(pv->box, pv->psi), cons_z3(&cur, &pv->vs));
+  Z3_ast here = smt_and2(smt_and2(pv->box, pv->psi), cons_z3(&cur, &pv->cf.vs));
   if (smt_check(here, CHECK_TIMEOUT) == Z3_L_FALSE)
     return;
   if (i == atoms->len) {
@@ -289,7 +283,7 @@ static void split_cells(Prover *pv, SmtAsts *atoms, int i, ConVec cur, Cells *ou
   }
   for (int pos = 1; pos >= 0; pos--) {
     ConVecs alts = {0};
-    zt_literal(atoms->data[i], pos, &pv->vs, &alts);
+    zt_literal(atoms->data[i], pos, &pv->cf.vs, &alts);
     for (int a = 0; a < alts.len; a++) {
       ConVec next = {0};
       for (int k = 0; k < cur.len; k++)
@@ -383,60 +377,10 @@ static void hints_for(Prover *pv, Z3_ast tau, SmtAsts *hints) {
 
 /* ---- Sums as constraints --------------------------------------------------------------------------------- */
 
-static Z3_ast params_z3(const ConVec *c, Prover *pv) { return cons_z3(c, &pv->vs); }
-
-/* den * (the piecewise sum) as a term, den the common denominator. */
-static Z3_ast terms_z3(Prover *pv, SumTerms *t, mpz_t den) {
-  mpz_set_ui(den, 1);
-  mpz_t d;
-  mpz_init(d);
-  for (int i = 0; i < t->len; i++)
-    for (int m = 0; m < t->data[i].value.n; m++)
-      mpz_lcm(den, den, mpq_denref(t->data[i].value.m[m].coef));
-  Z3_ast sum = smt_num(0);
-  mpq_t q;
-  mpq_init(q);
-  for (int i = 0; i < t->len; i++) {
-    QPoly scaled = {0};
-    mpq_set_z(q, den);
-    qp_scale(&scaled, &t->data[i].value, q);
-    Z3_ast v = qp_to_z3(&scaled, pv->vs.v, d);
-    qp_free(&scaled);
-    sum = Z3_mk_add(zc(), 2, (Z3_ast[]){sum, Z3_mk_ite(zc(), params_z3(&t->data[i].cond, pv), v, smt_num(0))});
-  }
-  mpq_clear(q);
-  mpz_clear(d);
-  return simp(sum);
-}
-
-static void note_moduli(Prover *pv, SumTerms *t) {
-  long long m = sum_terms_modulus(t);
-  long long a = pv->modulus, b = m;
-  while (b) {
-    long long r = a % b;
-    a = b;
-    b = r;
-  }
-  pv->modulus = pv->modulus / a * m;
-  for (int i = 0; i < t->len; i++)
-    for (int k = 0; k < t->data[i].cond.len; k++) {
-      Con *c = &t->data[i].cond.data[k];
-      if (c->kind != CON_MOD)
-        continue;
-      for (int x = pv->F->nk; x < pv->vs.n; x++) {
-        bool seen = false;
-        for (int j = 0; j < pv->params_mod.len; j++)
-          seen |= Z3_is_eq_ast(zc(), pv->params_mod.data[j], pv->vs.v[x]);
-        if (c->a[x] && !seen)
-          vec_push(&pv->params_mod, pv->vs.v[x]);
-      }
-    }
-}
-
 /* R ~ sum over the cell of f (~ is ==, >= or <=): a constraint, or NULL. */
 static Z3_ast sum_relation(Prover *pv, ConVec *cell, Z3_ast f, Z3_ast R, int how) {
   QPoly poly = {0};
-  if (!zt_poly(f, &pv->vs, &poly))
+  if (!zt_poly(f, &pv->cf.vs, &poly))
     return NULL;
   ConVec guard = {0};
   for (int i = 0; i < pv->box_cons.len; i++)
@@ -451,10 +395,9 @@ static Z3_ast sum_relation(Prover *pv, ConVec *cell, Z3_ast f, Z3_ast R, int how
   qp_free(&poly);
   if (!ok)
     return NULL;
-  note_moduli(pv, &t);
   mpz_t den;
   mpz_init(den);
-  Z3_ast s = terms_z3(pv, &t, den);
+  Z3_ast s = cf_terms(&pv->cf, &t, den);
   char *dtxt = mpz_get_str(NULL, 10, den);
   Z3_ast dR = Z3_mk_mul(zc(), 2, (Z3_ast[]){Z3_mk_numeral(zc(), dtxt, Z3_mk_int_sort(zc())), R});
   free(dtxt);
@@ -476,7 +419,7 @@ static Z3_ast singular(Prover *pv, ConVec *cell, Z3_ast tau, Z3_ast R) {
   for (int d = 0; d < F->nk; d++)
     q[d] = fresh_int(pv, "elem");
   Z3_ast here = smt_and2(point_box(pv, q),
-                         Z3_substitute(zc(), cons_z3(cell, &pv->vs), (unsigned)F->nk, F->k, q));
+                         Z3_substitute(zc(), cons_z3(cell, &pv->cf.vs), (unsigned)F->nk, F->k, q));
   here = smt_and2(here, facts_at(pv, q));
   Z3_ast val = Z3_substitute(zc(), tau, (unsigned)F->nk, F->k, q);
   Z3_ast some = smt_and2(here, Z3_mk_eq(zc(), R, val));
@@ -488,7 +431,7 @@ static Z3_ast singular(Prover *pv, ConVec *cell, Z3_ast tau, Z3_ast R) {
 /* Does the cell hold at most one element? */
 static bool one_element(Prover *pv, ConVec *cell) {
   Facts *F = pv->F;
-  Z3_ast c = smt_and2(pv->box, cons_z3(cell, &pv->vs));
+  Z3_ast c = smt_and2(pv->box, cons_z3(cell, &pv->cf.vs));
   Z3_ast k2[MAX_DIMS], differ = NULL;
   for (int d = 0; d < F->nk; d++) {
     k2[d] = fresh_int(pv, "k2");
@@ -522,7 +465,7 @@ static bool describe(Prover *pv, Z3_ast tau, Z3_ast R, int mul) {
   bool exact = true;
   for (int c = 0; c < cells.len; c++) {
     ConVec *cell = &cells.data[c];
-    Z3_ast here = smt_and2(smt_and2(ctx, cons_z3(cell, &pv->vs)), phi);
+    Z3_ast here = smt_and2(smt_and2(ctx, cons_z3(cell, &pv->cf.vs)), phi);
     Z3_ast Rc = fresh_int(pv, "part");
     total = Z3_mk_add(zc(), 2, (Z3_ast[]){total, Rc});
     Z3_ast con = NULL;
@@ -530,12 +473,12 @@ static bool describe(Prover *pv, Z3_ast tau, Z3_ast R, int mul) {
       con = singular(pv, cell, tau, Rc);
     } else {
       for (int i = 0; i < hints.len && !con; i++) {
-        Z3_ast h = zt_normalize(hints.data[i], smt_and2(ctx, cons_z3(cell, &pv->vs)));
+        Z3_ast h = zt_normalize(hints.data[i], smt_and2(ctx, cons_z3(cell, &pv->cf.vs)));
         if (valid(pv, here, Z3_mk_eq(zc(), tau, h)))
           con = sum_relation(pv, cell, h, Rc, 0);
       }
       for (int i = 0; i < hints.len && !con; i++) {
-        Z3_ast h = zt_normalize(hints.data[i], smt_and2(ctx, cons_z3(cell, &pv->vs)));
+        Z3_ast h = zt_normalize(hints.data[i], smt_and2(ctx, cons_z3(cell, &pv->cf.vs)));
         if (valid(pv, here, Z3_mk_le(zc(), tau, h))) {
           Z3_ast b = sum_relation(pv, cell, h, Rc, -1);
           cs = smt_and2(cs, b);
@@ -546,7 +489,7 @@ static bool describe(Prover *pv, Z3_ast tau, Z3_ast R, int mul) {
         }
       }
     }
-    trace("  region %s: %s\n", smt_text(cons_z3(cell, &pv->vs)), con ? "described" : "bounds");
+    trace("  region %s: %s\n", smt_text(cons_z3(cell, &pv->cf.vs)), con ? "described" : "bounds");
     exact = exact && con;
     cs = smt_and2(cs, con);
   }
@@ -642,197 +585,6 @@ static Z3_ast post_initial(Var *v, void *arg) {
   return NULL;
 }
 
-/* ---- Linearization ------------------------------------------------------------------------------------ */
-
-typedef struct Monos {
-  SmtAsts keys, consts;
-} Monos;
-
-/* t with each product of two or more non-numeral factors replaced by a
- * constant of its own (one per monomial): a relaxation, since any model
- * of t gives one of the result. Polynomial identities survive it, as the
- * terms are first put into sums of monomials. */
-static Z3_ast linear_rec(Monos *m, Z3_ast t) {
-  Z3_context z = zc();
-  if (Z3_get_ast_kind(z, t) != Z3_APP_AST)
-    return t;
-  Z3_app a = Z3_to_app(z, t);
-  unsigned n = Z3_get_app_num_args(z, a);
-  if (!n)
-    return t;
-  Z3_ast *as = xalloc(sizeof(Z3_ast) * n);
-  for (unsigned i = 0; i < n; i++)
-    as[i] = linear_rec(m, Z3_get_app_arg(z, a, i));
-  if (Z3_get_decl_kind(z, Z3_get_app_decl(z, a)) != Z3_OP_MUL)
-    return Z3_update_term(z, t, n, as);
-  Z3_ast coef = NULL, *fs = xalloc(sizeof(Z3_ast) * n);
-  unsigned nf = 0;
-  for (unsigned i = 0; i < n; i++)
-    if (Z3_get_ast_kind(z, as[i]) == Z3_NUMERAL_AST && !coef)
-      coef = as[i];
-    else
-      fs[nf++] = as[i];
-  if (nf < 2)
-    return Z3_update_term(z, t, n, as);
-  Z3_ast key = Z3_mk_mul(z, nf, fs), c = NULL;
-  for (int i = 0; i < m->keys.len && !c; i++)
-    if (Z3_is_eq_ast(z, m->keys.data[i], key))
-      c = m->consts.data[i];
-  if (!c) {
-    c = Z3_mk_fresh_const(z, "mono", Z3_mk_int_sort(z));
-    vec_push(&m->keys, key);
-    vec_push(&m->consts, c);
-  }
-  return coef ? Z3_mk_mul(z, 2, (Z3_ast[]){coef, c}) : c;
-}
-
-static Z3_ast linearize(Z3_ast f) {
-  Z3_context z = zc();
-  Z3_params ps = Z3_mk_params(z);
-  Z3_params_inc_ref(z, ps);
-  Z3_params_set_bool(z, ps, Z3_mk_string_symbol(z, "som"), true);
-  Z3_ast g = Z3_simplify_ex(z, f, ps);
-  Z3_params_dec_ref(z, ps);
-  Monos m = {0};
-  return linear_rec(&m, g);
-}
-
-/* ---- Cases of the parameters ------------------------------------------------------------------------- */
-
-/* A constant that stands for a parameter: a program scalar, or the
- * quotient of a parameter split by residue. */
-static bool param_like(Z3_ast c) {
-  Z3_context z = zc();
-  const char *n = Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, c))));
-  return Z3_get_sort_kind(z, Z3_get_sort(z, c)) == Z3_INT_SORT &&
-         (!strchr(n, '!') || !strncmp(n, "quot!", 5));
-}
-
-static bool over_params(Z3_ast t) {
-  Z3_context z = zc();
-  if (Z3_get_ast_kind(z, t) != Z3_APP_AST)
-    return true;
-  Z3_app a = Z3_to_app(z, t);
-  unsigned n = Z3_get_app_num_args(z, a);
-  if (!n && Z3_get_decl_kind(z, Z3_get_app_decl(z, a)) == Z3_OP_UNINTERPRETED)
-    return param_like(t);
-  for (unsigned i = 0; i < n; i++)
-    if (!over_params(Z3_get_app_arg(z, a, i)))
-      return false;
-  return true;
-}
-
-/* The conditions of the if-then-elses of t that are over parameters. */
-static void param_conditions(Z3_ast t, SmtAsts *out) {
-  Z3_context z = zc();
-  if (Z3_get_ast_kind(z, t) != Z3_APP_AST)
-    return;
-  Z3_app a = Z3_to_app(z, t);
-  unsigned n = Z3_get_app_num_args(z, a);
-  if (Z3_get_decl_kind(z, Z3_get_app_decl(z, a)) == Z3_OP_ITE) {
-    Z3_ast c = Z3_get_app_arg(z, a, 0);
-    bool seen = false;
-    for (int i = 0; i < out->len; i++)
-      seen |= Z3_is_eq_ast(z, out->data[i], c);
-    if (!seen && over_params(c) && out->len < 8)
-      vec_push(out, c);
-  }
-  for (unsigned i = 0; i < n; i++)
-    param_conditions(Z3_get_app_arg(z, a, i), out);
-}
-
-static void param_consts(Z3_ast t, SmtAsts *out) {
-  Z3_context z = zc();
-  if (Z3_get_ast_kind(z, t) != Z3_APP_AST)
-    return;
-  Z3_app a = Z3_to_app(z, t);
-  unsigned n = Z3_get_app_num_args(z, a);
-  if (!n && Z3_get_decl_kind(z, Z3_get_app_decl(z, a)) == Z3_OP_UNINTERPRETED && param_like(t)) {
-    for (int i = 0; i < out->len; i++)
-      if (Z3_is_eq_ast(z, out->data[i], t))
-        return;
-    vec_push(out, t);
-    return;
-  }
-  for (unsigned i = 0; i < n; i++)
-    param_consts(Z3_get_app_arg(z, a, i), out);
-}
-
-/* f unsat: per outcome of the parameter conditions of its if-then-elses,
- * with the parameters the outcome fixes replaced by their values, and the
- * products of unknowns linearized (a relaxation: unsat is a proof). */
-static bool refuted_cases(Prover *pv, Z3_ast f) {
-  Z3_context z = zc();
-  SmtAsts conds = {0}, params = {0};
-  param_conditions(f, &conds);
-  param_consts(f, &params);
-  for (int c = 0; c < (1 << conds.len); c++) {
-    SmtAsts to = {0};
-    Z3_ast lits = NULL;
-    for (int i = 0; i < conds.len; i++) {
-      bool on = c >> i & 1;
-      vec_push(&to, on ? smt_true() : smt_false());
-      lits = smt_and2(lits, on ? conds.data[i] : smt_not(conds.data[i]));
-    }
-    Z3_ast g = simp(smt_and2(lits, conds.len ? Z3_substitute(z, f, (unsigned)conds.len, conds.data, to.data) : f));
-    /* parameters the outcome pins down */
-    Z3_ast lin = linearize(g);
-    Z3_solver s = smt_solver_new(lin, CHECK_TIMEOUT);
-    Z3_lbool r = smt_solver_check(s, NULL);
-    if (r == Z3_L_TRUE) {
-      Z3_model m = Z3_solver_get_model(z, s);
-      Z3_model_inc_ref(z, m);
-      SmtAsts from = {0}, vals = {0};
-      for (int i = 0; i < params.len; i++) {
-        Z3_ast v;
-        if (!Z3_model_eval(z, m, params.data[i], true, &v))
-          continue;
-        Z3_ast other = smt_not(Z3_mk_eq(z, params.data[i], v));
-        if (smt_check(smt_and2(linearize(simp(smt_and2(lits, pv->psi))), other), CHECK_TIMEOUT) ==
-            Z3_L_FALSE) {
-          vec_push(&from, params.data[i]);
-          vec_push(&vals, v);
-        }
-      }
-      Z3_model_dec_ref(z, m);
-      if (from.len)
-        r = smt_check(linearize(simp(Z3_substitute(z, g, (unsigned)from.len, from.data, vals.data))),
-                      CHECK_TIMEOUT);
-    }
-    smt_solver_free(s);
-    if (r != Z3_L_FALSE || !time_left(pv))
-      return false;
-  }
-  return true;
-}
-
-/* Unsat for every residue of the parameters modulo the sums' modulus. */
-static bool refuted(Prover *pv, Z3_ast f) {
-  int n = pv->params_mod.len;
-  long long m = pv->modulus > 1 ? pv->modulus : 1;
-  long long combos = 1;
-  for (int i = 0; i < n; i++)
-    combos *= m;
-  if (combos > 64)
-    return false;
-  for (long long c = 0; c < combos; c++) {
-    SmtAsts from = {0}, to = {0};
-    long long r = c;
-    for (int i = 0; i < n; i++) {
-      vec_push(&from, pv->params_mod.data[i]);
-      Z3_ast q = fresh_int(pv, "quot");
-      vec_push(&to, Z3_mk_add(zc(), 2,
-                              (Z3_ast[]){Z3_mk_mul(zc(), 2, (Z3_ast[]){smt_num(m), q}),
-                                         smt_num(r % m)}));
-      r /= m;
-    }
-    Z3_ast g = n ? Z3_substitute(zc(), f, (unsigned)n, from.data, to.data) : f;
-    if (!time_left(pv) || !refuted_cases(pv, g))
-      return false;
-  }
-  return true;
-}
-
 static bool check_assertions(Prover *pv) {
   Symex sx = {.p = pv->p, .initial = post_initial, .arg = pv};
   StmtVec *top = &pv->f->body->stmts;
@@ -846,7 +598,7 @@ static bool check_assertions(Prover *pv) {
     SxPath *q = out.data[i];
     if (q->exit != SX_ERROR)
       continue;
-    if (!refuted(pv, smt_and2(known, q->cond ? q->cond : smt_true()))) {
+    if (!cf_refuted(&pv->cf, smt_and2(known, q->cond ? q->cond : smt_true()))) {
       pv->why = xformat("line %d: the assertion does not follow from the sums found", q->at->loc.line);
       return false;
     }
@@ -895,13 +647,14 @@ static bool exact_box(Prover *pv) {
   Facts *F = pv->F;
   pv->box = NULL;
   for (int d = 0; d < F->nk; d++) /* the indices first: variables 0 .. nk-1 */
-    zvars_add(&pv->vs, F->k[d]);
+    zvars_add(&pv->cf.vs, F->k[d]);
+  pv->cf.nk = F->nk;
   for (int d = 0; d < F->nk; d++) {
     Counter *c = &pv->scan->counters[d];
     Z3_ast lo = Z3_mk_le(zc(), smt_int(c->lo, NULL), F->k[d]);
     Z3_ast hi = Z3_mk_lt(zc(), F->k[d], smt_int(c->hi, NULL));
     ConVecs a = {0}, b = {0};
-    if (!zt_literal(simp(lo), true, &pv->vs, &a) || !zt_literal(simp(hi), true, &pv->vs, &b) ||
+    if (!zt_literal(simp(lo), true, &pv->cf.vs, &a) || !zt_literal(simp(hi), true, &pv->cf.vs, &b) ||
         a.len != 1 || b.len != 1)
       return false;
     for (int i = 0; i < a.data[0].len; i++)
@@ -986,7 +739,8 @@ static bool prove(Prover *pv, LiftedVec *facts_out) {
     return false;
   }
   scalar_facts(pv);
-  pv->modulus = 1;
+  pv->cf.modulus = 1;
+  pv->cf.known = pv->psi;
   int n = pv->nacc;
   pv->acc_in = xalloc(sizeof(Z3_ast) * (size_t)n);
   pv->acc_out = xalloc(sizeof(Z3_ast) * (size_t)n);
@@ -1021,6 +775,7 @@ bool reductions_prove(Program *orig, double deadline, LiftedVec *facts_out, cons
   pv.p = orig;
   pv.f = orig->entry;
   pv.deadline = deadline;
+  pv.cf.deadline = deadline;
   double saved = smt_deadline();
   smt_set_deadline(deadline);
   /* the facts and the sums are about the program with its pure calls
