@@ -70,19 +70,28 @@ bool stmt_reads(Stmt *s, Var *a) { return find(s, a, 3); }
 typedef struct Inv {
   Stmt *s;
   bool ok;
+  const Counter *but; /* ... these counters aside */
+  int nbut;
 } Inv;
 
 static void check_invariant(Var *v, void *arg) {
   Inv *inv = arg;
+  for (int i = 0; i < inv->nbut; i++)
+    if (inv->but[i].var == v)
+      return;
   if (inv->ok && is_scalar(v->type) && stmt_assigns(inv->s, v))
     inv->ok = false;
 }
 
-bool expr_invariant_in(const Expr *e, Stmt *s) {
-  Inv inv = {s, true};
+/* Does no statement under s assign a variable of e, the counters but[]
+ * aside? */
+static bool invariant_but(const Expr *e, Stmt *s, const Counter *but, int nbut) {
+  Inv inv = {s, true, but, nbut};
   expr_vars(e, check_invariant, &inv);
   return inv.ok;
 }
+
+bool expr_invariant_in(const Expr *e, Stmt *s) { return invariant_but(e, s, NULL, 0); }
 
 /* e without conversions that keep its value (widening casts). */
 static const Expr *bare(const Expr *e) {
@@ -274,7 +283,8 @@ static bool body_assigns(Stmt *loop, Var *v, bool stepped_first) {
   return false;
 }
 
-static bool counter_of(Stmt *loop, Stmt *prev, Stmt *nest, Counter *c) {
+bool loop_counter(Stmt *loop, Stmt *prev, Stmt *nest, const Counter *outer, int nouter,
+                  Counter *c) {
   Expr *test = loop_test(loop);
   int dir = 0;
   Var *v = test ? loop_step(loop, &dir) : NULL;
@@ -286,8 +296,9 @@ static bool counter_of(Stmt *loop, Stmt *prev, Stmt *nest, Counter *c) {
   bool incl = false, ne = false;
   Expr *bound = test_bound(test, v, dir, &incl, &ne);
   if (!bound || (first && (incl || ne)) || expr_mentions(prev->expr, v) ||
-      body_assigns(loop, v, first) || !expr_invariant_in(bound, nest) ||
-      !expr_invariant_in(prev->expr, nest) || expr_has_index(bound) || expr_has_index(prev->expr))
+      body_assigns(loop, v, first) || !invariant_but(bound, nest, outer, nouter) ||
+      !invariant_but(prev->expr, nest, outer, nouter) || expr_has_index(bound) ||
+      expr_has_index(prev->expr))
     return false;
   *c = (Counter){.var = v, .loop = loop, .init = prev, .start = prev->expr, .bound = bound,
                  .step = dir, .until_equal = ne, .stepped_first = first};
@@ -304,11 +315,12 @@ static bool counter_of(Stmt *loop, Stmt *prev, Stmt *nest, Counter *c) {
   return true;
 }
 
-/* A perfect counted nest rooted at the top-level loop n->loop. */
-static void find_counters(LoopNest *n, Stmt *prev) {
+/* A perfect counted nest rooted at the top-level loop n->loop; its inner
+ * bounds may mention the outer counters when triangular. */
+static void find_counters(LoopNest *n, Stmt *prev, bool triangular) {
   Stmt *loop = n->loop;
   for (int d = 0; d < NEST_MAX_DEPTH; d++) {
-    if (!counter_of(loop, prev, n->loop, &n->counters[d]))
+    if (!loop_counter(loop, prev, n->loop, n->counters, triangular ? d : 0, &n->counters[d]))
       return;
     n->depth = d + 1;
     if (n->counters[d].stepped_first) /* innermost only */
@@ -324,7 +336,8 @@ static void find_counters(LoopNest *n, Stmt *prev) {
       return;
     Stmt *inner = b->data[i + 1];
     Counter c;
-    if (d + 1 == NEST_MAX_DEPTH || !counter_of(inner, b->data[i], n->loop, &c))
+    if (d + 1 == NEST_MAX_DEPTH ||
+        !loop_counter(inner, b->data[i], n->loop, n->counters, triangular ? d + 1 : 0, &c))
       return;
     for (int k = 0; k <= d; k++)
       if (c.var == n->counters[k].var)
@@ -854,11 +867,12 @@ static bool recognise_scan(LoopNest *n, Paths *ps) {
 
 /* ---- Nests ----------------------------------------------------------------------------- */
 
-static LoopNest *make_nest(Stmt *loop, int pos, Stmt *prev) {
+static LoopNest *make_nest(Stmt *loop, int pos, Stmt *prev, bool triangular) {
   LoopNest *n = xalloc(sizeof *n);
   n->loop = loop;
   n->pos = pos;
-  find_counters(n, prev);
+  find_counters(n, prev, triangular);
+  n->triangular = triangular;
   if (!n->depth)
     return n;
   Paths ps = {0};
@@ -871,12 +885,21 @@ static LoopNest *make_nest(Stmt *loop, int pos, Stmt *prev) {
   return n;
 }
 
-void loop_nests(Program *p, Func *f, NestVec *out) {
-  (void)p;
+static void nests(Func *f, NestVec *out, bool triangular) {
   if (!f->body)
     return;
   StmtVec *b = &f->body->stmts;
   for (int i = 0; i < b->len; i++)
     if (b->data[i]->kind == S_LOOP)
-      vec_push(out, make_nest(b->data[i], i, i > 0 ? b->data[i - 1] : NULL));
+      vec_push(out, make_nest(b->data[i], i, i > 0 ? b->data[i - 1] : NULL, triangular));
+}
+
+void loop_nests(Program *p, Func *f, NestVec *out) {
+  (void)p;
+  nests(f, out, false);
+}
+
+void loop_nests_triangular(Program *p, Func *f, NestVec *out) {
+  (void)p;
+  nests(f, out, true);
 }

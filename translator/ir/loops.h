@@ -51,6 +51,13 @@ typedef struct Counter {
   bool stepped_first;
 } Counter;
 
+/* Is v a counter of loop, as above, with prev the statement before it
+ * and nest the statements its bound and start must not assign? outer[0 ..
+ * nouter-1]: counters of loops around it that its start and bound may
+ * mention (a triangular nest); none otherwise. */
+bool loop_counter(Stmt *loop, Stmt *prev, Stmt *nest, const Counter *outer, int nouter,
+                  Counter *c);
+
 typedef enum {
   NEST_OTHER,          /* none of the shapes below */
   NEST_FILL,           /* see Fill */
@@ -103,12 +110,19 @@ typedef struct LoopNest {
    * over the counters' box of a function of the elements at the counters,
    * the counters and the loop-invariant scalars. */
   VarVec accs;
+  bool triangular;     /* made by loop_nests_triangular */
 } LoopNest;
 
 typedef VEC(LoopNest *) NestVec;
 
 /* The loops of f's body block (top level), in program order. */
 void loop_nests(Program *p, Func *f, NestVec *out);
+/* The same, with an inner loop counted also when its start or bound
+ * mentions the counters around it (`for (j = 0; j < i + 1; j++)`, a
+ * triangular nest): its box is not a product, its lo and hi are
+ * expressions of the outer counters. Only for passes that read them so
+ * (the chain prover, chains.h). */
+void loop_nests_triangular(Program *p, Func *f, NestVec *out);
 /* The innermost loop of a counted nest, and the index of the first
  * statement of its body after the test. */
 Stmt *nest_inner(const LoopNest *n);

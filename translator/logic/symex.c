@@ -93,12 +93,13 @@ static Z3_ast fresh(Symex *sx, SxPath *p, Var *v, Type *t) {
   }
   Z3_ast c = Z3_mk_fresh_const(z, xformat("%s!nd", v->name), Z3_mk_int_sort(z));
   vec_push(&sx->fresh, c);
-  if (t && t->kind != TY_VOID && (t->size < 4 || t->kind == TY_BOOL)) {
+  if (t && t->kind != TY_VOID && (t->size < 4 || t->kind == TY_BOOL || sx->range_all)) {
     long long lo;
     unsigned long long hi;
     type_range(t, &lo, &hi);
-    p->cond = smt_and2(p->cond, smt_and2(Z3_mk_le(z, smt_num(lo), c),
-                                         Z3_mk_le(z, c, smt_num((long long)hi))));
+    /* (the largest unsigned long is not a long long) */
+    Z3_ast top = Z3_mk_numeral(z, xformat("%llu", hi), Z3_mk_int_sort(z));
+    p->cond = smt_and2(p->cond, smt_and2(Z3_mk_le(z, smt_num(lo), c), Z3_mk_le(z, c, top)));
   }
   return c;
 }
@@ -247,6 +248,13 @@ static bool run_stmt(Run *r, StmtVec *ss, int i, SxPath *p) {
     }
     return true;
   }
+  case S_LOOP:
+    if (sx->loop) {
+      if (!sx->loop(sx, p, ss, i))
+        return false;
+      return go_on(r, ss, i, p);
+    }
+    /* fall through */
   default:
     sx->fail = xformat("%s statement", s->kind == S_LOOP ? "loop" : "switch");
     return false;

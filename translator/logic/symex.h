@@ -56,6 +56,16 @@ typedef struct Symex {
   SmtAsts fresh;
   const char *fail;    /* why the last run stopped */
   bool no_wrap;        /* terms as by mathematical integers (SmtEnv.no_wrap) */
+  /* Every fresh value within its type, int and wider included (by
+   * default only narrower types are constrained; a wider one is as free
+   * as an unknown, which is sound but forgets that a size_t is not
+   * negative). */
+  bool range_all;
+  /* A loop met on path p (ss->data[i] an S_LOOP): NULL stops the
+   * execution there ("loop statement"); else it puts the loop's whole
+   * effect on p (values, writes, condition) and returns true to go on
+   * after it, or false with fail set. */
+  bool (*loop)(struct Symex *sx, SxPath *p, StmtVec *ss, int i);
 } Symex;
 
 /* The path at the start of the statements: condition true, every variable

@@ -1,5 +1,6 @@
 // expect: true
 // engine: polyhedra, ghost totals
+// options: --no-facts
 // invariants: over the ghost totals
 // Fill, then a second loop changes every element (two writes per element),
 // then the sum: proved with no options (ghost totals, issue 12).

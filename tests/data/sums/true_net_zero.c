@@ -1,5 +1,6 @@
 // expect: true
 // engine: polyhedra, ghost totals
+// options: --no-facts
 // invariants: over the ghost totals
 // Nondeterministic contents (each bounded, a failing assumption ends the
 // run) summed in one loop and subtracted in the next: the net is zero

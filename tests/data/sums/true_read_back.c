@@ -1,5 +1,5 @@
 // expect: true
-// engine: *ghost totals
+// engine: sums over arrays, closed forms of the loops
 // The harness idiom for bounded unknown contents: write an element, then
 // assume a range of what is read back from it. The read gives the value
 // just written, so the first loop is a fill of its own values; the

@@ -1,5 +1,6 @@
 // expect: true
 // engine: *ghost totals
+// options: --no-facts
 // A helper sums the elements through a const pointer and a size_t count;
 // the caller fills the array and sums it again with a while loop. The
 // helper's loop is inlined where it is called, so its scan is the
