@@ -457,7 +457,9 @@ static Z3_ast contents_sum(Chain *ch, Contents *c, ZVars *vs, const int *vars, c
     mpz_t den;
     mpz_init(den);
     Z3_ast T = cf_terms(&ch->cf, &cnt, den); /* den * count */
-    Z3_ast dS = Z3_mk_mul(zc(), 2, (Z3_ast[]){Z3_mk_numeral(zc(), mpz_get_str(NULL, 10, den), Z3_mk_int_sort(zc())), S});
+    char *dtxt = mpz_get_str(NULL, 10, den);
+    Z3_ast dS = Z3_mk_mul(zc(), 2, (Z3_ast[]){Z3_mk_numeral(zc(), dtxt, Z3_mk_int_sort(zc())), S});
+    free(dtxt);
     mpz_clear(den);
     if (c->lo)
       ch->defs = smt_and2(ch->defs, Z3_mk_ge(zc(), dS, Z3_mk_mul(zc(), 2, (Z3_ast[]){T, c->lo})));
@@ -489,14 +491,17 @@ static bool split_contents(Chain *ch, ZVars *vs, int nk, const int *vars, const 
       return false;
     QPoly c = {0}, rest = {0};
     qp_coeff(&c, poly, x, 1);
-    qp_coeff(&rest, poly, x, 0);
+    bool free_of_k = true; /* the coefficient: no summation variable, no other contents */
     for (int j = 0; j < vs->n; j++)
       if (qp_has_var(&c, j) && (j < nk || !strncmp(smt_const_name(vs->v[j]), "hold!", 5)))
-        return false;
-    Z3_ast S = contents_sum(ch, contents_of(ch, t), vs, vars, guard);
-    int sx = zvars_add(vs, S);
-    if (sx < 0)
+        free_of_k = false;
+    Z3_ast S = free_of_k ? contents_sum(ch, contents_of(ch, t), vs, vars, guard) : NULL;
+    int sx = S ? zvars_add(vs, S) : -1;
+    if (sx < 0) {
+      qp_free(&c);
       return false;
+    }
+    qp_coeff(&rest, poly, x, 0);
     QPoly sv = {0};
     qp_set_var(&sv, sx);
     SumTerm piece = {{0}, {0}};
@@ -540,13 +545,17 @@ static bool sum_pieces(Chain *ch, ZVars *vs, int nk, const ConVec *guard, Z3_ast
   QPoly poly = {0};
   SmtAsts contents = {0};
   int at[QP_VARS];
-  if (!expanded_poly(ch, vs, e, &poly, &contents, at))
+  if (!expanded_poly(ch, vs, e, &poly, &contents, at)) {
+    qp_free(&poly);
     return fail(ch, "a summand that is not a polynomial");
+  }
   int vars[NEST_MAX_DEPTH];
   for (int d = 0; d < nk; d++)
     vars[d] = d;
-  if (contents.len && !split_contents(ch, vs, nk, vars, guard, &poly, &contents, at, out))
+  if (contents.len && !split_contents(ch, vs, nk, vars, guard, &poly, &contents, at, out)) {
+    qp_free(&poly);
     return fail(ch, "a sum of contents it does not know");
+  }
   bool ok = sum_guarded(vars, nk, guard, &poly, out);
   qp_free(&poly);
   return ok || fail(ch, "a sum without a closed form");
