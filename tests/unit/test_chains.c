@@ -156,6 +156,35 @@ static void checks_in_loops(void **state) {
   expect("check, bound", CHECK_LOOP("b[i] <= 2 * n - 1"), true);
 }
 
+/* an element set from the running sum: before or after this iteration's
+ * step, the sum over the iterations done or one more */
+#define RUNNING(BODY, ASSERTION)                                                              \
+  HEADER "int main(void) {\n"                                                                 \
+         "  int n = __VERIFIER_nondet_int(); if (n <= 0 || n > 1000) return 0;\n"             \
+         "  int a[n]; long s = 0;\n"                                                          \
+         "  for (int i = 0; i < n; i++) { " BODY " }\n"                                       \
+         "  for (int i = 0; i < n; i++) __VERIFIER_assert(" ASSERTION ");\n"                  \
+         "  return 0; }\n"
+
+#define DOWN(ASSERTION)                                                                       \
+  HEADER "int main(void) {\n"                                                                 \
+         "  int n = __VERIFIER_nondet_int(); if (n <= 0 || n > 1000) return 0;\n"             \
+         "  int a[n]; long s = 0;\n"                                                          \
+         "  for (int i = n - 1; i >= 0; i--) { a[i] = s; s = s + 1; }\n"                      \
+         "  for (int i = 0; i < n; i++) __VERIFIER_assert(" ASSERTION ");\n"                  \
+         "  return 0; }\n"
+
+static void running_sums(void **state) {
+  (void)state;
+  expect("after the step", RUNNING("s = s + 2; a[i] = s;", "a[i] == 2 * i + 2"), true);
+  expect("after the step, wrong", RUNNING("s = s + 2; a[i] = s;", "a[i] == 2 * i"), false);
+  expect("before the step", RUNNING("a[i] = s; s = s + 2;", "a[i] == 2 * i"), true);
+  expect("before the step, wrong", RUNNING("a[i] = s; s = s + 2;", "a[i] == 2 * i + 2"), false);
+  /* counting down: the iterations done are those above i */
+  expect("down", DOWN("a[i] == n - 1 - i"), true);
+  expect("down, wrong", DOWN("a[i] == n - i"), false);
+}
+
 /* contents the program does not compute: nothing is concluded of them */
 static void unknown_contents(void **state) {
   (void)state;
@@ -185,6 +214,7 @@ int main(void) {
       cmocka_unit_test_teardown(shifted_writes, teardown_all),
       cmocka_unit_test_teardown(checks_in_loops, teardown_all),
       cmocka_unit_test_teardown(through_pointers, teardown_all),
+      cmocka_unit_test_teardown(running_sums, teardown_all),
       cmocka_unit_test_teardown(unknown_contents, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -561,6 +561,34 @@ static bool sum_pieces(Chain *ch, ZVars *vs, int nk, const ConVec *guard, Z3_ast
   return ok || fail(ch, "a sum without a closed form");
 }
 
+/* Pieces that add up to one of their polynomials wherever `where` holds
+ * (the sum of 1 over [0, k): k when k >= 1, 0 when k == 0 -- k in both
+ * cases): that one alone, unconditional, when Z3 proves it equal to the
+ * whole sum. */
+static bool one_polynomial(Chain *ch, SumTerms *t, ZVars *vs, Z3_ast where) {
+  ch->cf.vs = *vs;
+  mpz_t dt, dq;
+  mpz_inits(dt, dq, NULL);
+  Z3_ast total = cf_terms(&ch->cf, t, dt); /* dt * the sum */
+  bool found = false;
+  for (int c = 0; c < t->len && !found; c++) {
+    Z3_ast q = qp_to_z3(&t->data[c].value, vs->v, dq); /* dq * the candidate */
+    char *a = mpz_get_str(NULL, 10, dq), *b = mpz_get_str(NULL, 10, dt);
+    Z3_ast lhs = Z3_mk_mul(zc(), 2, (Z3_ast[]){Z3_mk_numeral(zc(), a, Z3_mk_int_sort(zc())), total});
+    Z3_ast rhs = Z3_mk_mul(zc(), 2, (Z3_ast[]){Z3_mk_numeral(zc(), b, Z3_mk_int_sort(zc())), q});
+    free(a);
+    free(b);
+    if (implied(ch, where, Z3_mk_eq(zc(), lhs, rhs))) {
+      t->data[0] = t->data[c]; /* (the polynomials stay owned by the pieces they came from) */
+      t->data[0].cond.len = 0;
+      t->len = 1;
+      found = true;
+    }
+  }
+  mpz_clears(dt, dq, NULL);
+  return found;
+}
+
 /* The sum of e over K_d in [lo[d], hi[d]) for d in [from, to) (inner
  * bounds may mention outer counters), a new sum of arity `from` (a
  * function of the counters around, valid where `where` holds of them):
@@ -601,6 +629,8 @@ static Z3_ast sum_over(Chain *ch, int from, int to, Z3_ast *lo, Z3_ast *hi, Z3_a
       one = false;
     vec_push(&kept, pieces.data[i]);
   }
+  if (!one && one_polynomial(ch, &kept, &vs, where))
+    one = true;
   mpz_t den;
   mpz_init(den);
   Z3_ast total = cf_terms(&ch->cf, &kept, den);
@@ -1014,6 +1044,43 @@ static Z3_ast header_term(Chain *ch, Expr *e, Z3_ast where) {
 
 static bool assigned_in(LoopNest *n, Var *v) { return is_scalar(v->type) && nest_assigns(n, v); }
 
+/* t with the accumulators' values at an iteration's start (from[i]) put
+ * in (to[i]). */
+static Z3_ast at_start(Z3_ast t, SmtAsts *from, SmtAsts *to) {
+  return from->len ? simp(Z3_substitute(zc(), t, (unsigned)from->len, from->data, to->data)) : t;
+}
+
+/* Does an assertion deferred, or an element a path leaves, read in, the
+ * value of an accumulator at the iteration's start? */
+static bool reads_in_loop(SmtAsts *later, SxPaths *on, Symex *sx, Z3_ast in) {
+  for (int i = 0; i < later->len; i++)
+    if (mentions(later->data[i], in))
+      return true;
+  for (int j = 0; j < on->len; j++)
+    for (int w = 0; w < on->data[j]->writes.len; w++)
+      if (mentions(on->data[j]->writes.data[w].value, in))
+        return true;
+  (void)sx;
+  return false;
+}
+
+/* An accumulator's value when iteration K of a one-loop nest starts:
+ * before, plus the sum of e over the iterations done (those below K
+ * counting up, above K counting down), a function of K; modulo m when
+ * unsigned. NULL without a closed form. */
+static Z3_ast value_at_start(Chain *ch, Counter *c, Z3_ast lo, Z3_ast hi, Z3_ast e, Z3_ast before, Z3_ast m) {
+  Z3_ast K = ch->k[0], J = ch->k[1];
+  Z3_ast los[2] = {NULL, NULL}, his[2] = {NULL, NULL};
+  bool up = c->step > 0 && !c->stepped_first;
+  los[1] = up ? lo : simp(Z3_mk_add(zc(), 2, (Z3_ast[]){K, smt_num(1)}));
+  his[1] = up ? K : hi;
+  Z3_ast r = sum_over(ch, 1, 2, los, his, Z3_substitute(zc(), e, 1, &K, &J), ch->box);
+  if (!r)
+    return NULL;
+  Z3_ast v = Z3_mk_add(zc(), 2, (Z3_ast[]){before, r});
+  return simp(m ? Z3_mk_mod(zc(), v, m) : v);
+}
+
 /* Per array the nest writes (ch->written from `scalars` on): the offset
  * d such that every write of every path is at K + d, d the same term
  * free of the iteration's own values; NULL when there is none (a write
@@ -1088,8 +1155,9 @@ static bool run_nest(Chain *ch, LoopNest *n) {
     vec_push(&ins, ch->ins.data[i]);
   Z3_ast K = ch->k[n->depth - 1];
   write_offsets(ch, n, &sx, &out, scalars, K);
-  SxPaths on = {0};
-  SmtAsts conds = {0};
+  SxPaths on = {0}, later_at = {0};
+  SmtAsts conds = {0}, later = {0};
+  bool branch_on_ins = false;
   for (int i = 0; i < out.len; i++) {
     SxPath *q = out.data[i];
     Z3_ast c = resolve(ch, as_params(ch, &sx, q->cond ? q->cond : smt_true(), &params), ch->box);
@@ -1097,8 +1165,11 @@ static bool run_nest(Chain *ch, LoopNest *n) {
       return fail(ch, xformat("line %d: the loop reads an element outside what is known",
                               n->loop->loc.line));
     if (q->exit == SX_ERROR) {
-      if (mentions_any(c, &ins))
-        return fail(ch, "an assertion on what the loop changes");
+      if (mentions_any(c, &ins)) { /* after the accumulators: their values at the iteration's start */
+        vec_push(&later, c);
+        vec_push(&later_at, q);
+        continue;
+      }
       c = settle(ch, c, ch->box);
       if (!refuted(ch, smt_and2(ch->box, c)))
         return fail(ch, xformat("line %d: the assertion does not follow from the closed forms",
@@ -1107,14 +1178,18 @@ static bool run_nest(Chain *ch, LoopNest *n) {
     } else if (q->exit == SX_FALL) {
       if (implied(ch, smt_and2(ch->box, c), smt_false()))
         continue; /* never taken */
-      if (mentions_any(c, &ins))
-        return fail(ch, "a loop's branch on what the loop changes");
+      branch_on_ins |= mentions_any(c, &ins);
       vec_push(&on, q);
       vec_push(&conds, c);
     } else if (q->exit != SX_HALT && q->exit != SX_RETURN) { /* (the entry's return ends the run) */
       return fail(ch, xformat("line %d: a jump out of the loop's body", n->loop->loc.line));
     }
   }
+  /* (one path on, past an assertion on an accumulator: its condition is
+   * that assertion, which is checked apart; several: the loop's values
+   * would depend on its own partial sums by cases) */
+  if (branch_on_ins && on.len > 1)
+    return fail(ch, "a loop's branch on what the loop changes");
   /* The first iteration apart when a path is taken by it alone (a reset:
    * `if (i == 0) s = 0; else s = s + a[i];`, a first element set apart):
    * executed at K = lo from the state before the loop, then the other
@@ -1159,6 +1234,7 @@ static bool run_nest(Chain *ch, LoopNest *n) {
     }
   }
   /* the accumulators */
+  SmtAsts starts_from = {0}, starts = {0};
   for (int i = 0; i < scalars; i++) {
     Var *v = ch->written.data[i];
     Z3_ast in = ch->ins.data[i], e = NULL;
@@ -1196,11 +1272,29 @@ static bool run_nest(Chain *ch, LoopNest *n) {
     if (!r && exact && cf_time_left(&ch->cf))
       ch->why = NULL; /* no closed form: unknown, the chain goes on */
     Z3_ast before = at_lo ? at_lo : ch->val[v->id] ? ch->val[v->id] : smt_var(v);
+    /* its value when iteration K starts, for what reads it in the loop */
+    Z3_ast start = r && !peel && n->depth == 1 && reads_in_loop(&later, &on, &sx, in)
+                       ? value_at_start(ch, &n->counters[0], lo[0], hi[0], e, before, modulus)
+                       : NULL;
+    if (start) {
+      vec_push(&starts_from, in);
+      vec_push(&starts, start);
+    }
     Z3_ast after = r ? Z3_mk_add(zc(), 2, (Z3_ast[]){before, r}) : NULL;
     if (after && modulus)
       after = Z3_mk_mod(zc(), after, modulus);
     next[v->id] = after ? simp(after) : cf_fresh(&ch->cf, "unknown");
     trace("  %s after line %d: %s\n", v->name, n->loop->loc.line, smt_text(next[v->id]));
+  }
+  /* the assertions on the accumulators */
+  for (int i = 0; i < later.len; i++) {
+    Z3_ast c = at_start(later.data[i], &starts_from, &starts);
+    int line = later_at.data[i]->at ? later_at.data[i]->at->loc.line : 0;
+    if (mentions_any(c, &ins))
+      return fail(ch, xformat("line %d: an assertion on what the loop changes", line));
+    if (!refuted(ch, smt_and2(ch->box, settle(ch, c, ch->box))))
+      return fail(ch, xformat("line %d: the assertion does not follow from the closed forms", line));
+    trace("  line %d (in a loop, on its sums): refuted\n", line);
   }
   /* the arrays */
   for (int i = scalars; i < ch->written.len; i++) {
@@ -1225,7 +1319,7 @@ static bool run_nest(Chain *ch, LoopNest *n) {
       /* the element as the iteration leaves it, written or not */
       Z3_ast cur = simp(Z3_mk_select(zc(), symex_value(&sx, on.data[j], a), Kd));
       Z3_ast v = resolve(ch, as_params(ch, &sx, cur, &params), ch->box);
-      v = v ? settle(ch, v, ch->box) : NULL;
+      v = v ? settle(ch, at_start(v, &starts_from, &starts), ch->box) : NULL;
       exact = v && !mentions_any(v, &ins);
       for (int k = 0; exact && k < params.len; k++)
         exact = !mentions(v, params.data[k]);
