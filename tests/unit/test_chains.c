@@ -196,6 +196,16 @@ static void unknown_contents(void **state) {
                           "  __VERIFIER_assert(s == 0);\n"
                           "  return 0; }\n",
          false);
+  /* a running sum of contents: a function of the index, not one value */
+  expect("running contents", HEADER "int main(void) {\n"
+                                    "  int n = __VERIFIER_nondet_int(); if (n <= 1 || n > 1000) return 0;\n"
+                                    "  int u[n], lab[n]; long s = 0;\n"
+                                    "  for (int i = 0; i < n; i++) {\n"
+                                    "    u[i] = __VERIFIER_nondet_int(); if (u[i] < 1 || u[i] > 9) return 0; }\n"
+                                    "  for (int i = 0; i < n; i++) { lab[i] = s; s = s + u[i]; }\n"
+                                    "  for (int i = 0; i < n; i++) __VERIFIER_assert(lab[i] == lab[0]);\n"
+                                    "  return 0; }\n",
+         false);
   /* an element read outside every region written */
   expect("outside", HEADER "int main(void) {\n"
                            "  int n = __VERIFIER_nondet_int(); if (n <= 1 || n > 1000) return 0;\n"

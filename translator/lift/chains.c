@@ -444,6 +444,11 @@ static bool expanded_poly(Chain *ch, ZVars *vs, Z3_ast e, QPoly *p, SmtAsts *con
  * count * hi. */
 static Z3_ast contents_sum(Chain *ch, Contents *c, ZVars *vs, const int *vars, const ConVec *guard) {
   Z3_ast key = simp(cons_z3(guard, vs));
+  /* one constant for one set of elements: not for a guard over an outer
+   * counter (a running sum is a function of it, not a constant) */
+  for (int d = 0; d < NEST_MAX_DEPTH; d++)
+    if (!Z3_is_eq_ast(zc(), ch->k[d], vs->v[vars[0]]) && mentions(key, ch->k[d]))
+      return NULL;
   for (int i = 0; i < ch->csums.len; i++)
     if (Z3_is_eq_func_decl(zc(), ch->csums.data[i].u, c->u) && Z3_is_eq_ast(zc(), ch->csums.data[i].guard, key))
       return ch->csums.data[i].s;
