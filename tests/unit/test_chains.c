@@ -174,6 +174,23 @@ static void checks_in_loops(void **state) {
          "  for (int i = 0; i < n; i++) __VERIFIER_assert(" ASSERTION ");\n"                  \
          "  return 0; }\n"
 
+/* a path taken at i == 0 alone: the first iteration counting up, the
+ * last counting down */
+#define RESET(LOOP, ASSERTION)                                                                \
+  HEADER "int main(void) {\n"                                                                 \
+         "  int n = __VERIFIER_nondet_int(); if (n <= 1 || n > 1000) return 0;\n"             \
+         "  long s = 0;\n"                                                                    \
+         "  for (" LOOP ") { if (i == 0) s = 100; else s = s + 1; }\n"                        \
+         "  __VERIFIER_assert(" ASSERTION ");\n"                                              \
+         "  return 0; }\n"
+
+static void first_iterations(void **state) {
+  (void)state;
+  expect("reset first", RESET("int i = 0; i < n; i++", "s == 99 + n"), true);
+  expect("reset first, wrong", RESET("int i = 0; i < n; i++", "s == 100"), false);
+  expect("reset last", RESET("int i = n - 1; i >= 0; i--", "s == 99 + n"), false);
+}
+
 static void running_sums(void **state) {
   (void)state;
   expect("after the step", RUNNING("s = s + 2; a[i] = s;", "a[i] == 2 * i + 2"), true);
@@ -225,6 +242,7 @@ int main(void) {
       cmocka_unit_test_teardown(checks_in_loops, teardown_all),
       cmocka_unit_test_teardown(through_pointers, teardown_all),
       cmocka_unit_test_teardown(running_sums, teardown_all),
+      cmocka_unit_test_teardown(first_iterations, teardown_all),
       cmocka_unit_test_teardown(unknown_contents, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1200,7 +1200,8 @@ static bool run_nest(Chain *ch, LoopNest *n) {
    * executed at K = lo from the state before the loop, then the other
    * iterations over [lo + 1, hi) without that path. */
   bool *first = xalloc(sizeof(bool) * (size_t)(on.len + 1)), peel = false;
-  for (int j = 0; n->depth == 1 && on.len > 1 && j < on.len; j++)
+  bool up = n->counters[0].step > 0 && !n->counters[0].stepped_first; /* (counting down, K = lo comes last) */
+  for (int j = 0; up && n->depth == 1 && on.len > 1 && j < on.len; j++)
     peel |= first[j] = implied(ch, smt_and2(ch->box, conds.data[j]), Z3_mk_eq(zc(), K, lo[0]));
   if (peel && !implied(ch, NULL, Z3_mk_lt(zc(), lo[0], hi[0])))
     return fail(ch, "a first iteration apart in a loop that may not run");
