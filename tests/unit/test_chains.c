@@ -191,6 +191,34 @@ static void first_iterations(void **state) {
   expect("reset last", RESET("int i = n - 1; i >= 0; i--", "s == 99 + n"), false);
 }
 
+/* each element from the one before: a sum up to the index */
+#define RECURRENCE(FIRST, LOOP, ASSERTION)                                                    \
+  HEADER "int main(void) {\n"                                                                 \
+         "  int n = __VERIFIER_nondet_int(); if (n <= 1 || n > 1000) return 0;\n"             \
+         "  int a[n];\n"                                                                      \
+         "  " FIRST "\n"                                                                      \
+         "  " LOOP "\n"                                                                       \
+         "  for (int i = 0; i < n; i++) __VERIFIER_assert(" ASSERTION ");\n"                  \
+         "  return 0; }\n"
+
+static void recurrences(void **state) {
+  (void)state;
+#define APART "for (int i = 0; i < n; i++) { if (i == 0) a[i] = 1; else a[i] = a[i - 1] + 2 * i; }"
+  expect("apart", RECURRENCE("", APART, "a[i] == i * i + i + 1"), true);
+  expect("apart, wrong", RECURRENCE("", APART, "a[i] == i * i + 1"), false);
+#define AFTER "for (int i = 1; i < n; i++) a[i] = a[i - 1] + 3;"
+  expect("after a[0]", RECURRENCE("a[0] = 5;", AFTER, "a[i] == 3 * i + 5"), true);
+  expect("after a[0], wrong", RECURRENCE("a[0] = 5;", AFTER, "a[i] == 3 * i + 4"), false);
+  /* the element after, not yet written: the value before the loop */
+  expect("next", RECURRENCE("for (int i = 0; i < n; i++) a[i] = 1;",
+                            "for (int i = 0; i < n - 1; i++) a[i] = a[i + 1] + 1;", "a[i] == 2"),
+         false);
+  /* counting down, the element before is not yet written */
+  expect("down", RECURRENCE("for (int i = 0; i < n; i++) a[i] = 1;",
+                            "for (int i = n - 1; i >= 1; i--) a[i] = a[i - 1] + 1;", "a[i] == i + 1"),
+         false);
+}
+
 static void running_sums(void **state) {
   (void)state;
   expect("after the step", RUNNING("s = s + 2; a[i] = s;", "a[i] == 2 * i + 2"), true);
@@ -233,7 +261,37 @@ static void unknown_contents(void **state) {
          false);
 }
 
+/* A2S_CHAINS_PROGRAMS=DIR: instead of the tests, the prover alone on
+ * every .c file of DIR, a line each ("proved FILE" or "not FILE: why"),
+ * for a differential check against runs of the programs (by hand: a
+ * proved program must never reach its error). */
+static int prove_each(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d)
+    return 1;
+  for (struct dirent *e; (e = readdir(d));) {
+    size_t len = strlen(e->d_name);
+    if (len < 3 || strcmp(e->d_name + len - 2, ".c"))
+      continue;
+    const char *why = NULL;
+    Program *p = normalize_text(slurp(xformat("%s/%s", dir, e->d_name)));
+    bool ok = false;
+    if (p) {
+      scalarize_arrays(p);
+      inline_calls_with_loops(p, p->entry);
+      ok = chains_prove(p, clock_now() + 60, &why);
+    }
+    printf("%s %s%s%s\n", ok ? "proved" : "not", e->d_name, ok ? "" : ": ", ok ? "" : why ? why : "no program");
+    fflush(stdout);
+    teardown_all(NULL);
+  }
+  closedir(d);
+  return 0;
+}
+
 int main(void) {
+  if (getenv("A2S_CHAINS_PROGRAMS"))
+    return prove_each(getenv("A2S_CHAINS_PROGRAMS"));
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(the_corpus, teardown_all),
       cmocka_unit_test_teardown(narrow_values, teardown_all),
@@ -243,6 +301,7 @@ int main(void) {
       cmocka_unit_test_teardown(through_pointers, teardown_all),
       cmocka_unit_test_teardown(running_sums, teardown_all),
       cmocka_unit_test_teardown(first_iterations, teardown_all),
+      cmocka_unit_test_teardown(recurrences, teardown_all),
       cmocka_unit_test_teardown(unknown_contents, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -106,6 +106,7 @@ typedef struct Chain {
   SmtAsts ins;
   VarVec written;
   SmtAsts offsets;     /* per array written: iteration K writes element K + offset only (NULL: no such offset) */
+  SmtAsts prevs;       /* ... and the element the iteration before wrote, as read (counting up; NULL: none) */
   int names;
   bool ended;          /* every run has left the entry */
   const char *why;
@@ -168,8 +169,13 @@ static void defs_in(Chain *ch, Z3_ast t, Z3_ast *out);
 static bool refuted(Chain *ch, Z3_ast f) {
   Z3_ast apps = NULL;
   defs_in(ch, f, &apps);
-  ch->cf.known = smt_and2(ch->ctx, smt_and2(ch->defs, apps));
-  return cf_time_left(&ch->cf) && cf_refuted(&ch->cf, simp(smt_and2(ch->cf.known, f)));
+  /* (all of it known: what pins a parameter down in one case, k == 0 where
+   * the box says 0 <= k and the case k < 1, may be in f) */
+  ch->cf.known = simp(smt_and2(smt_and2(ch->ctx, smt_and2(ch->defs, apps)), f));
+  bool ok = cf_time_left(&ch->cf) && cf_refuted(&ch->cf, ch->cf.known);
+  if (!ok)
+    trace("  not refuted: %s\n", smt_text(ch->cf.known));
+  return ok;
 }
 
 /* ---- The state as symbolic execution sees it ------------------------------------------- */
@@ -234,6 +240,9 @@ static Z3_ast as_params(Chain *ch, Symex *sx, Z3_ast t, SmtAsts *to) {
 
 /* ---- Elements --------------------------------------------------------------------------- */
 
+static Z3_ast element_of(Chain *ch, Var *v, Z3_ast idx, Z3_ast where);
+static Z3_ast settle(Chain *ch, Z3_ast t, Z3_ast where);
+
 /* t with every element read replaced by its region's value, where holds
  * (with ctx) at the read; NULL when a read is outside the known regions,
  * at another element of an array the loop writes, or of an array made
@@ -253,14 +262,34 @@ static Z3_ast resolve(Chain *ch, Z3_ast t, Z3_ast where) {
     Var *v = array_of_const(ch, a);
     if (!v)
       return NULL;
-    idx = simp(idx);
+    idx = settle(ch, idx, where); /* (an unsigned i - 1 wraps only below 0) */
     for (int i = 0; i < ch->written.len; i++)
       if (ch->written.data[i] == v) {
+        Z3_ast K = ch->k[ch->nest->depth - 1];
         Z3_ast off = i < ch->offsets.len ? ch->offsets.data[i] : NULL;
-        Z3_ast mine = off ? simp(Z3_mk_add(zc(), 2, (Z3_ast[]){ch->k[ch->nest->depth - 1], off})) : NULL;
+        Z3_ast mine = off ? simp(Z3_mk_add(zc(), 2, (Z3_ast[]){K, off})) : NULL;
+        Z3_ast prev = i < ch->prevs.len ? ch->prevs.data[i] : NULL;
+        if (prev && Z3_is_eq_ast(zc(), idx, simp(Z3_mk_add(zc(), 3, (Z3_ast[]){K, off, smt_num(-1)}))))
+          return prev; /* the element the iteration before wrote */
         if (!mine || !Z3_is_eq_ast(zc(), idx, mine))
           return NULL; /* (another element: another iteration may have written it) */
       }
+    return element_of(ch, v, idx, where);
+  }
+  if (!n)
+    return t;
+  Z3_ast *as = xalloc(sizeof(Z3_ast) * n);
+  for (unsigned i = 0; i < n; i++)
+    if (!(as[i] = resolve(ch, arg(t, i), where)))
+      return NULL;
+  return Z3_update_term(zc(), t, n, as);
+}
+
+/* Element idx of array v as its regions know it where `where` holds (with
+ * ctx): one region's value, or the value by cases over several that
+ * cover it; NULL otherwise. */
+static Z3_ast element_of(Chain *ch, Var *v, Z3_ast idx, Z3_ast where) {
+  {
     Regions *rs = &ch->regions[v->id];
     Z3_ast any = NULL, cases = NULL;
     for (int i = 0; i < rs->len; i++) {
@@ -275,13 +304,6 @@ static Z3_ast resolve(Chain *ch, Z3_ast t, Z3_ast where) {
     /* several regions together: the value by cases */
     return rs->len > 1 && implied(ch, where, any) ? cases : NULL;
   }
-  if (!n)
-    return t;
-  Z3_ast *as = xalloc(sizeof(Z3_ast) * n);
-  for (unsigned i = 0; i < n; i++)
-    if (!(as[i] = resolve(ch, arg(t, i), where)))
-      return NULL;
-  return Z3_update_term(zc(), t, n, as);
 }
 
 /* t with each reduction modulo 2^w (a conversion to a narrower type, an
@@ -664,6 +686,49 @@ static Z3_ast sum_over(Chain *ch, int from, int to, Z3_ast *lo, Z3_ast *hi, Z3_a
 
 static void forget_array(Chain *ch, Var *a) { ch->regions[a->id].len = 0; }
 
+/* The parts of the regions rs outside [lo, hi), appended to out: a region
+ * apart from it, or the part of one before lo or after hi. */
+static void keep_outside(Chain *ch, Regions *rs, Z3_ast lo, Z3_ast hi, Regions *out) {
+  for (int i = 0; i < rs->len; i++) {
+    Region r = rs->data[i];
+    if (implied(ch, NULL, smt_or2(Z3_mk_le(zc(), r.hi, lo), Z3_mk_le(zc(), hi, r.lo)))) {
+      vec_push(out, r);
+      continue;
+    }
+    if (implied(ch, NULL, smt_and2(Z3_mk_le(zc(), r.lo, lo), Z3_mk_le(zc(), lo, r.hi))))
+      vec_push(out, ((Region){r.lo, lo, r.val}));
+    if (implied(ch, NULL, smt_and2(Z3_mk_le(zc(), r.lo, hi), Z3_mk_le(zc(), hi, r.hi))))
+      vec_push(out, ((Region){hi, r.hi, r.val}));
+  }
+}
+
+/* The writes of path q to array a (`a[0] = 1;`), each a region of one
+ * element, when their indices and values are known; false otherwise. */
+static bool elements_written(Chain *ch, Var *a, Symex *sx, SxPath *q, SmtAsts *params) {
+  Regions next = ch->regions[a->id];
+  for (int w = 0; w < q->writes.len; w++) {
+    SxWrite *wr = &q->writes.data[w];
+    if (wr->array != a)
+      continue;
+    if (wr->nidx != 1)
+      return false;
+    /* (an element written before in these statements is read through the
+     * stores of the execution, the others in the regions as they were) */
+    Z3_ast idx = resolve(ch, as_params(ch, sx, wr->idx[0], params), NULL);
+    Z3_ast val = resolve(ch, as_params(ch, sx, wr->value, params), NULL);
+    if (!idx || !val || mentions_any(val, &sx->fresh) || mentions_any(idx, &sx->fresh))
+      return false;
+    idx = settle(ch, idx, NULL);
+    Regions kept = {0};
+    Regions *cur = &next;
+    keep_outside(ch, cur, idx, simp(Z3_mk_add(zc(), 2, (Z3_ast[]){idx, smt_num(1)})), &kept);
+    vec_push(&kept, ((Region){idx, simp(Z3_mk_add(zc(), 2, (Z3_ast[]){idx, smt_num(1)})), settle(ch, val, NULL)}));
+    next = kept;
+  }
+  ch->regions[a->id] = next;
+  return true;
+}
+
 /* Execute stmts[from, to) of the entry's body on the state. */
 static bool run_straight(Chain *ch, StmtVec *stmts, int from, int to) {
   StmtVec part = {0};
@@ -718,9 +783,11 @@ static bool run_straight(Chain *ch, StmtVec *stmts, int from, int to) {
     Var *v = vars.data[i];
     if (v->type->kind == TY_ARRAY) {
       Z3_ast before = array_const(ch, v);
+      bool changed = false;
       for (int j = 0; j < on.len; j++)
-        if (!Z3_is_eq_ast(zc(), symex_value(&sx, on.data[j], v), before))
-          forget_array(ch, v);
+        changed |= !Z3_is_eq_ast(zc(), symex_value(&sx, on.data[j], v), before);
+      if (changed && !(on.len == 1 && elements_written(ch, v, &sx, on.data[0], &params)))
+        forget_array(ch, v);
       continue;
     }
     if (!is_scalar(v->type))
@@ -960,22 +1027,6 @@ static bool inner_loop(Symex *sx, SxPath *p, StmtVec *ss, int i) {
   return true;
 }
 
-/* The parts of the regions rs outside [lo, hi), appended to out: a region
- * apart from it, or the part of one before lo or after hi. */
-static void keep_outside(Chain *ch, Regions *rs, Z3_ast lo, Z3_ast hi, Regions *out) {
-  for (int i = 0; i < rs->len; i++) {
-    Region r = rs->data[i];
-    if (implied(ch, NULL, smt_or2(Z3_mk_le(zc(), r.hi, lo), Z3_mk_le(zc(), hi, r.lo)))) {
-      vec_push(out, r);
-      continue;
-    }
-    if (implied(ch, NULL, smt_and2(Z3_mk_le(zc(), r.lo, lo), Z3_mk_le(zc(), lo, r.hi))))
-      vec_push(out, ((Region){r.lo, lo, r.val}));
-    if (implied(ch, NULL, smt_and2(Z3_mk_le(zc(), r.lo, hi), Z3_mk_le(zc(), hi, r.hi))))
-      vec_push(out, ((Region){hi, r.hi, r.val}));
-  }
-}
-
 /* The tightest bounds of the contents' values that its property gives,
  * among the sides of its comparisons (and one off them). */
 static void contents_bounds(Chain *ch, Contents *c) {
@@ -1091,7 +1142,7 @@ static Z3_ast value_at_start(Chain *ch, Counter *c, Z3_ast lo, Z3_ast hi, Z3_ast
  * free of the iteration's own values; NULL when there is none (a write
  * at another place, a two-loop nest, a second dimension). */
 static void write_offsets(Chain *ch, LoopNest *n, Symex *sx, SxPaths *out, int scalars, Z3_ast K) {
-  ch->offsets.len = 0;
+  ch->offsets.len = ch->prevs.len = 0;
   for (int i = 0; i < ch->written.len; i++) {
     Var *a = ch->written.data[i];
     Z3_ast d = NULL;
@@ -1107,6 +1158,8 @@ static void write_offsets(Chain *ch, LoopNest *n, Symex *sx, SxPaths *out, int s
         d = dw;
       }
     vec_push(&ch->offsets, ok ? (d ? d : smt_num(0)) : NULL);
+    bool up = n->counters[0].step > 0 && !n->counters[0].stepped_first;
+    vec_push(&ch->prevs, ok && up ? smt_int_const(xformat("%s!prev%d", a->name, ch->names++)) : NULL);
   }
 }
 
@@ -1160,6 +1213,9 @@ static bool run_nest(Chain *ch, LoopNest *n) {
     vec_push(&ins, ch->ins.data[i]);
   Z3_ast K = ch->k[n->depth - 1];
   write_offsets(ch, n, &sx, &out, scalars, K);
+  for (int i = 0; i < ch->prevs.len; i++) /* (what reads one depends on the iteration before) */
+    if (ch->prevs.data[i])
+      vec_push(&ins, ch->prevs.data[i]);
   SxPaths on = {0}, later_at = {0};
   SmtAsts conds = {0}, later = {0};
   bool branch_on_ins = false;
@@ -1321,11 +1377,21 @@ static bool run_nest(Chain *ch, LoopNest *n) {
     if (stored_inputs(ch, a, &sx, &on, &conds, &params, &ins, K, Kd, back, wlo, whi, peel))
       continue;
     bool exact = on.len > 0;
+    Z3_ast prev = ch->prevs.data[i], step = NULL, value0 = NULL;
+    int recurring = 0, direct = 0; /* the paths after the first: from the previous element, or not */
     for (int j = on.len - 1; j >= 0 && exact; j--) {
       /* the element as the iteration leaves it, written or not */
       Z3_ast cur = simp(Z3_mk_select(zc(), symex_value(&sx, on.data[j], a), Kd));
       Z3_ast v = resolve(ch, as_params(ch, &sx, cur, &params), ch->box);
       v = v ? settle(ch, at_start(v, &starts_from, &starts), ch->box) : NULL;
+      if (v && prev && mentions(v, prev)) { /* a[i] = a[i - 1] + d: a recurrence */
+        Z3_ast d = simp(Z3_mk_sub(zc(), 2, (Z3_ast[]){v, prev}));
+        exact = !first[j] && !mentions_any(d, &ins) && !mentions_any(d, &params);
+        if (exact)
+          step = step ? Z3_mk_ite(zc(), conds.data[j], d, step) : d;
+        recurring++;
+        continue;
+      }
       exact = v && !mentions_any(v, &ins);
       for (int k = 0; exact && k < params.len; k++)
         exact = !mentions(v, params.data[k]);
@@ -1333,9 +1399,37 @@ static bool run_nest(Chain *ch, LoopNest *n) {
         value = value ? Z3_mk_ite(zc(), conds.data[j], v, value) : v;
       if (exact && !first[j])
         value_b = value_b ? Z3_mk_ite(zc(), conds.data[j], v, value_b) : v;
+      if (exact && first[j])
+        value0 = value0 ? Z3_mk_ite(zc(), conds.data[j], v, value0) : v;
+      direct += exact && !first[j];
     }
     Regions kept = {0};
     Regions *rs = &ch->regions[a->id];
+    if (exact && recurring) {
+      /* every iteration after the first adds d to the element before: the
+       * element of iteration K is the first one's plus d summed up to K */
+      Z3_ast base = NULL, from = lo[0];
+      if (peel && value0) {
+        base = simp(Z3_substitute(zc(), value0, (unsigned)at_first.len, at_first.data, firsts.data));
+        from = rest_lo[0];
+      } else if (!peel) { /* the first adds to the element before the loop's */
+        Z3_ast before = simp(Z3_mk_add(zc(), 3, (Z3_ast[]){lo[0], off, smt_num(-1)}));
+        base = element_of(ch, a, before, NULL);
+      }
+      Z3_ast los[2] = {NULL, from}, his[2] = {NULL, simp(Z3_mk_add(zc(), 2, (Z3_ast[]){K, smt_num(1)}))};
+      Z3_ast f = base && !direct ? sum_over(ch, 1, 2, los, his, Z3_substitute(zc(), step, 1, &K, &ch->k[1]), ch->box)
+                                 : NULL;
+      keep_outside(ch, rs, wlo, whi, &kept);
+      if (f && peel) {
+        vec_push(&kept, ((Region){wlo, wmid, base}));
+        vec_push(&kept, ((Region){wmid, whi, simp(Z3_substitute(zc(), Z3_mk_add(zc(), 2, (Z3_ast[]){base, f}), 1, &K, &back))}));
+      } else if (f) {
+        vec_push(&kept, ((Region){wlo, whi, simp(Z3_substitute(zc(), Z3_mk_add(zc(), 2, (Z3_ast[]){base, f}), 1, &K, &back))}));
+      }
+      *rs = kept;
+      trace("  %s after line %d: %s\n", a->name, n->loop->loc.line, f ? "a recurrence summed" : "unknown");
+      continue;
+    }
     keep_outside(ch, rs, wlo, whi, &kept);
     if (exact && peel) { /* element lo, then [lo + 1, hi) */
       Z3_ast v0 = simp(Z3_substitute(zc(), value, (unsigned)at_first.len, at_first.data, firsts.data));
@@ -1351,7 +1445,7 @@ static bool run_nest(Chain *ch, LoopNest *n) {
   }
   ch->val = next;
   ch->nest = NULL;
-  ch->written.len = ch->ins.len = ch->offsets.len = 0;
+  ch->written.len = ch->ins.len = ch->offsets.len = ch->prevs.len = 0;
   return true;
 }
 
@@ -1406,7 +1500,7 @@ bool chains_prove(Program *p, double deadline, const char **why) {
   ch.at = smt_int_const("at!element");
   ch.elem = smt_int_const("value!element");
   for (int d = 0; d < NEST_MAX_DEPTH; d++)
-    ch.k[d] = smt_int_const(xformat("k!%d", d));
+    ch.k[d] = smt_int_const(xformat("k.%d", d)); /* (no "!": a parameter for the case splits, closed_forms.h) */
   /* the globals' initial values, where they are numbers */
   for (int i = 0; i < p->globals.len; i++) {
     Var *g = p->globals.data[i];
