@@ -51,10 +51,10 @@ typedef struct Counter {
   bool stepped_first;
 } Counter;
 
-/* Is v a counter of loop, as above, with prev the statement before it
- * and nest the statements its bound and start must not assign? outer[0 ..
- * nouter-1]: counters of loops around it that its start and bound may
- * mention (a triangular nest); none otherwise. */
+/* Is loop counted, as above (its counter in *c), with prev the statement
+ * before it and nest the statements that must not assign its bound and
+ * start? outer[0 .. nouter-1]: counters of loops around it that its start
+ * and bound may mention (a triangular nest); none otherwise. */
 bool loop_counter(Stmt *loop, Stmt *prev, Stmt *nest, const Counter *outer, int nouter,
                   Counter *c);
 

@@ -17,8 +17,16 @@
  *     [lo, hi) with the value written as a term of K; reads of it in the
  *     loop must be at the counter (they see the value before the loop);
  *   - every other variable the nest assigns becomes unknown.
+ * Besides (DESIGN.md, "Sums and counts over arrays"): an inner loop met in
+ * the body is summed there (inner_loop), its sums functions of the outer
+ * counter; an accumulator read in its own loop is its value when the
+ * iteration starts (value_at_start); the first iteration is apart when a
+ * path is taken by it alone; a[i] = a[i - 1] + d is a recurrence summed
+ * up to i; inputs stored element by element are contents (an
+ * uninterpreted function) known by what their paths assumed.
  * An element read is replaced by its region's value when Z3 proves the
- * index in the region; otherwise the proof attempt ends. A sum is a new
+ * index in the region (or the values by cases over regions that cover
+ * it); otherwise the proof attempt ends. A sum is a new
  * constant R with den * R == its closed form; when the form is one
  * polynomial under ctx, R is replaced by it in later sums, so chains of
  * sums stay polynomials in the parameters, which the final refutation
