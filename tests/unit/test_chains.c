@@ -219,6 +219,26 @@ static void recurrences(void **state) {
          false);
 }
 
+/* every outer iteration adds to every element of a box */
+#define MAPPED(INNER, ASSERTION)                                                              \
+  HEADER "int main(void) {\n"                                                                 \
+         "  int n = __VERIFIER_nondet_int(); if (n <= 1 || n > 1000) return 0;\n"             \
+         "  int a[n];\n"                                                                      \
+         "  for (int i = 0; i < n; i++) a[i] = i;\n"                                          \
+         "  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) " INNER "\n"              \
+         "  for (int i = 0; i < n; i++) __VERIFIER_assert(" ASSERTION ");\n"                  \
+         "  return 0; }\n"
+
+static void mapped_each_time(void **state) {
+  (void)state;
+  expect("mapped", MAPPED("a[j] = a[j] + i;", "2 * a[i] == 2 * i + n * (n - 1)"), true);
+  expect("mapped, wrong", MAPPED("a[j] = a[j] + i;", "2 * a[i] == 2 * i + n * (n + 1)"), false);
+  /* doubled each time: not a sum */
+  expect("doubled", MAPPED("a[j] = a[j] + a[j];", "a[i] == i"), false);
+  /* another element read: it changes from one outer iteration to the next */
+  expect("another", MAPPED("a[j] = a[j] + a[1];", "a[i] <= i + n"), false);
+}
+
 static void running_sums(void **state) {
   (void)state;
   expect("after the step", RUNNING("s = s + 2; a[i] = s;", "a[i] == 2 * i + 2"), true);
@@ -302,6 +322,7 @@ int main(void) {
       cmocka_unit_test_teardown(running_sums, teardown_all),
       cmocka_unit_test_teardown(first_iterations, teardown_all),
       cmocka_unit_test_teardown(recurrences, teardown_all),
+      cmocka_unit_test_teardown(mapped_each_time, teardown_all),
       cmocka_unit_test_teardown(unknown_contents, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

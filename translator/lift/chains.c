@@ -277,7 +277,10 @@ static Z3_ast resolve(Chain *ch, Z3_ast t, Z3_ast where) {
         Z3_ast off = i < ch->offsets.len ? ch->offsets.data[i] : NULL;
         Z3_ast mine = off ? simp(Z3_mk_add(zc(), 2, (Z3_ast[]){K, off})) : NULL;
         Z3_ast prev = i < ch->prevs.len ? ch->prevs.data[i] : NULL;
-        if (prev && Z3_is_eq_ast(zc(), idx, simp(Z3_mk_add(zc(), 3, (Z3_ast[]){K, off, smt_num(-1)}))))
+        if (prev && ch->nest->depth == 2 && mine && Z3_is_eq_ast(zc(), idx, mine))
+          return prev; /* the element as this outer iteration finds it */
+        if (prev && ch->nest->depth == 1 &&
+            Z3_is_eq_ast(zc(), idx, simp(Z3_mk_add(zc(), 3, (Z3_ast[]){K, off, smt_num(-1)}))))
           return prev; /* the element the iteration before wrote */
         if (!mine || !Z3_is_eq_ast(zc(), idx, mine))
           return NULL; /* (another element: another iteration may have written it) */
@@ -1145,16 +1148,59 @@ static Z3_ast value_at_start(Chain *ch, Counter *c, Z3_ast lo, Z3_ast hi, Z3_ast
   return simp(m ? Z3_mk_mod(zc(), v, m) : v);
 }
 
+/* A two-loop nest whose inner loop adds d(K_0, K_1) to element K_1 + off
+ * of a, over a box [lo_1, hi_1) the same for every outer iteration (the
+ * element as the outer iteration finds it is the placeholder cur): after
+ * the nest, each element of that box is its value before plus d summed
+ * over the outer loop's box, a function of the element. Anything else
+ * forgets the box (and only it). */
+static void mapped_each_time(Chain *ch, Var *a, Symex *sx, SxPaths *on, SmtAsts *conds, SmtAsts *params,
+                             SmtAsts *ins, Z3_ast *lo, Z3_ast *hi, Z3_ast off, Z3_ast cur) {
+  Z3_ast K1 = ch->k[1], d = NULL;
+  Z3_ast Kd = simp(Z3_mk_add(zc(), 2, (Z3_ast[]){K1, off}));
+  bool exact = on->len > 0 && cur;
+  for (int j = on->len - 1; j >= 0 && exact; j--) {
+    Z3_ast v = resolve(ch, as_params(ch, sx, simp(Z3_mk_select(zc(), symex_value(sx, on->data[j], a), Kd)), params),
+                       ch->box);
+    v = v ? settle(ch, v, ch->box) : NULL;
+    Z3_ast dj = v ? simp(Z3_mk_sub(zc(), 2, (Z3_ast[]){v, cur})) : NULL;
+    exact = dj && !mentions_any(dj, ins) && !mentions_any(dj, params);
+    if (exact)
+      d = d ? Z3_mk_ite(zc(), conds->data[j], dj, d) : dj;
+  }
+  Z3_ast wlo = simp(Z3_mk_add(zc(), 2, (Z3_ast[]){lo[1], off}));
+  Z3_ast whi = simp(Z3_mk_add(zc(), 2, (Z3_ast[]){hi[1], off}));
+  Z3_ast back = simp(Z3_mk_sub(zc(), 2, (Z3_ast[]){ch->at, off}));
+  /* the sum over K_0 of d, a function of the element's K_1 (as k.0) */
+  Z3_ast f = NULL, old = NULL;
+  if (exact) {
+    Z3_ast swap_from[2] = {ch->k[0], ch->k[1]}, swap_to[2] = {ch->k[1], ch->k[0]};
+    Z3_ast los[2] = {NULL, lo[0]}, his[2] = {NULL, hi[0]};
+    Z3_ast where = smt_and2(Z3_mk_le(zc(), lo[1], ch->k[0]), Z3_mk_lt(zc(), ch->k[0], hi[1]));
+    f = sum_over(ch, 1, 2, los, his, Z3_substitute(zc(), d, 2, swap_from, swap_to), where);
+    Z3_ast in_box = smt_and2(Z3_mk_le(zc(), wlo, ch->at), Z3_mk_lt(zc(), ch->at, whi));
+    old = f ? element_of(ch, a, ch->at, in_box) : NULL;
+  }
+  Regions kept = {0};
+  keep_outside(ch, &ch->regions[a->id], wlo, whi, &kept);
+  if (f && old)
+    vec_push(&kept, ((Region){wlo, whi, simp(Z3_mk_add(zc(), 2, (Z3_ast[]){old, Z3_substitute(zc(), f, 1, &ch->k[0], &back)}))}));
+  ch->regions[a->id] = kept;
+  trace("  %s after a two-loop nest: %s\n", a->name, f && old ? "mapped each time, summed" : "its box unknown");
+}
+
 /* Per array the nest writes (ch->written from `scalars` on): the offset
  * d such that every write of every path is at K + d, d the same term
  * free of the iteration's own values; NULL when there is none (a write
  * at another place, a two-loop nest, a second dimension). */
-static void write_offsets(Chain *ch, LoopNest *n, Symex *sx, SxPaths *out, int scalars, Z3_ast K) {
+static void write_offsets(Chain *ch, LoopNest *n, Symex *sx, SxPaths *out, int scalars, Z3_ast K, bool rect) {
   ch->offsets.len = ch->prevs.len = 0;
   for (int i = 0; i < ch->written.len; i++) {
     Var *a = ch->written.data[i];
     Z3_ast d = NULL;
-    bool ok = i >= scalars && n->depth == 1;
+    /* (two loops: writes at the inner counter, its box the same for every
+     * outer iteration -- each outer iteration maps that box) */
+    bool ok = i >= scalars && (n->depth == 1 || rect);
     for (int j = 0; j < out->len && ok; j++)
       for (int w = 0; w < out->data[j]->writes.len && ok; w++) {
         SxWrite *wr = &out->data[j]->writes.data[w];
@@ -1167,7 +1213,8 @@ static void write_offsets(Chain *ch, LoopNest *n, Symex *sx, SxPaths *out, int s
       }
     vec_push(&ch->offsets, ok ? (d ? d : smt_num(0)) : NULL);
     bool up = n->counters[0].step > 0 && !n->counters[0].stepped_first;
-    vec_push(&ch->prevs, ok && up ? smt_int_const(xformat("%s!prev%d", a->name, ch->names++)) : NULL);
+    vec_push(&ch->prevs, ok && (up || n->depth == 2) ? smt_int_const(xformat("%s!prev%d", a->name, ch->names++))
+                                                     : NULL);
   }
 }
 
@@ -1220,7 +1267,7 @@ static bool run_nest(Chain *ch, LoopNest *n) {
   for (int i = 0; i < scalars; i++)
     vec_push(&ins, ch->ins.data[i]);
   Z3_ast K = ch->k[n->depth - 1];
-  write_offsets(ch, n, &sx, &out, scalars, K);
+  write_offsets(ch, n, &sx, &out, scalars, K, n->depth == 2 && !mentions(lo[1], ch->k[0]) && !mentions(hi[1], ch->k[0]));
   for (int i = 0; i < ch->prevs.len; i++) /* (what reads one depends on the iteration before) */
     if (ch->prevs.data[i])
       vec_push(&ins, ch->prevs.data[i]);
@@ -1374,6 +1421,10 @@ static bool run_nest(Chain *ch, LoopNest *n) {
     if (!off) {
       ch->regions[a->id].len = 0;
       trace("  %s after line %d: unknown\n", a->name, n->loop->loc.line);
+      continue;
+    }
+    if (n->depth == 2) {
+      mapped_each_time(ch, a, &sx, &on, &conds, &params, &ins, lo, hi, off, ch->prevs.data[i]);
       continue;
     }
     /* iteration K writes element K + off: the box shifted */
