@@ -239,6 +239,26 @@ static void mapped_each_time(void **state) {
   expect("another", MAPPED("a[j] = a[j] + a[1];", "a[i] <= i + n"), false);
 }
 
+/* counters set a few statements before their loops */
+#define APART_INIT(BETWEEN, ASSERTION)                                                        \
+  HEADER "int main(void) {\n"                                                                 \
+         "  int n = __VERIFIER_nondet_int(); if (n <= 0 || n > 1000) return 0;\n"             \
+         "  int a[n]; int i = 0; long s = 0;\n"                                               \
+         "  while (i < n) { a[i] = 3; i++; }\n"                                               \
+         "  i = 0;\n"                                                                         \
+         "  " BETWEEN "\n"                                                                    \
+         "  while (i < n) { s += a[i] + bonus; i++; }\n"                                      \
+         "  __VERIFIER_assert(" ASSERTION ");\n"                                              \
+         "  return 0; }\n"
+
+static void counters_set_before(void **state) {
+  (void)state;
+  expect("apart", APART_INIT("int bonus = 7;", "s == 10 * n"), true);
+  expect("apart, wrong", APART_INIT("int bonus = 7;", "s == 10 * n + 1"), false);
+  /* the counter moved between its start and the loop */
+  expect("moved", APART_INIT("int bonus = 7; i = i + 1;", "s == 10 * n"), false);
+}
+
 static void running_sums(void **state) {
   (void)state;
   expect("after the step", RUNNING("s = s + 2; a[i] = s;", "a[i] == 2 * i + 2"), true);
@@ -323,6 +343,7 @@ int main(void) {
       cmocka_unit_test_teardown(first_iterations, teardown_all),
       cmocka_unit_test_teardown(recurrences, teardown_all),
       cmocka_unit_test_teardown(mapped_each_time, teardown_all),
+      cmocka_unit_test_teardown(counters_set_before, teardown_all),
       cmocka_unit_test_teardown(unknown_contents, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -53,6 +53,7 @@
 #define CHECK_TIMEOUT 5
 #define MAX_SPLITS 6         /* if-then-elses split in one summand */
 #define MAX_PATHS 64
+#define NONLINEAR_TIMEOUT 5  /* seconds' worth of work (work.h) */
 
 /* Elements [lo, hi) of an array hold val, a term of the constant at. */
 typedef struct Region {
@@ -181,6 +182,11 @@ static bool refuted(Chain *ch, Z3_ast f) {
    * the box says 0 <= k and the case k < 1, may be in f) */
   ch->cf.known = simp(smt_and2(smt_and2(ch->ctx, smt_and2(ch->defs, apps)), f));
   bool ok = cf_time_left(&ch->cf) && cf_refuted(&ch->cf, ch->cf.known);
+  /* an inequality between polynomials (6 s == 2 n^3 - 3 n^2 + n, s >= 0
+   * for 1 <= n): beyond the linearized monomials, Z3's nonlinear
+   * arithmetic, briefly */
+  if (!ok && cf_time_left(&ch->cf))
+    ok = smt_check(ch->cf.known, NONLINEAR_TIMEOUT) == Z3_L_FALSE;
   if (!ok)
     trace("  not refuted: %s\n", smt_text(ch->cf.known));
   return ok;
@@ -1510,10 +1516,48 @@ static bool run_nest(Chain *ch, LoopNest *n) {
 
 /* ---- The prover ----------------------------------------------------------------------------- */
 
-static LoopNest *nest_at(NestVec *nests, int pos) {
+typedef struct Uses {
+  Stmt *between;
+  bool assigned;
+} Uses;
+
+static void assigned_between(Var *v, void *arg) {
+  Uses *u = arg;
+  u->assigned |= stmt_assigns(u->between, v);
+}
+
+/* A loop whose counter is set a few statements before it (`i = 0; s = 0;
+ * while (i < n) ...`): counted as one loop when no statement between
+ * assigns the counter or what its start reads, nor is a loop. */
+static LoopNest *counted_apart(StmtVec *top, int pos) {
+  Stmt *loop = top->data[pos];
+  for (int k = pos - 2; k >= 0 && k >= pos - 8; k--) {
+    Stmt *init = top->data[k];
+    if (top->data[k + 1]->kind == S_LOOP)
+      return NULL;
+    Counter c;
+    if (init->kind != S_ASSIGN || !loop_counter(loop, init, loop, NULL, 0, &c) || c.until_equal)
+      continue;
+    bool clear = true;
+    for (int j = k + 1; j < pos && clear; j++) {
+      Uses u = {top->data[j], stmt_assigns(top->data[j], c.var)};
+      expr_vars(c.start, assigned_between, &u);
+      clear = !u.assigned;
+    }
+    if (!clear)
+      return NULL;
+    LoopNest *n = xalloc(sizeof *n);
+    *n = (LoopNest){.loop = loop, .pos = pos, .depth = 1};
+    n->counters[0] = c;
+    return n;
+  }
+  return NULL;
+}
+
+static LoopNest *nest_at(NestVec *nests, StmtVec *top, int pos) {
   for (int i = 0; i < nests->len; i++)
     if (nests->data[i]->pos == pos)
-      return nests->data[i];
+      return nests->data[i]->depth ? nests->data[i] : counted_apart(top, pos);
   return NULL;
 }
 
@@ -1530,7 +1574,7 @@ static bool prove(Chain *ch) {
     if (!cf_time_left(&ch->cf))
       return fail(ch, "out of time");
     if (top->data[i]->kind == S_LOOP) {
-      LoopNest *n = nest_at(&nests, i);
+      LoopNest *n = nest_at(&nests, top, i);
       trace("loop at line %d\n", top->data[i]->loc.line);
       if (!n || !run_nest(ch, n))
         return fail(ch, xformat("line %d: a loop it cannot follow", top->data[i]->loc.line));
