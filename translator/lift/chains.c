@@ -13,9 +13,11 @@
  *   - an accumulator (each path adds to it a term free of the loop's own
  *     variables) grows by the sum over the box of that term, a closed
  *     form (sums.h) after the if-then-elses are split into guarded parts;
- *   - an array written at the counter by a one-loop nest gets the region
- *     [lo, hi) with the value written as a term of K; reads of it in the
- *     loop must be at the counter (they see the value before the loop);
+ *   - an array written at the counter (plus a fixed offset) by a
+ *     one-loop nest gets the region [lo, hi) (shifted) with the value
+ *     written as a term of K; reads of it in the loop must be at that
+ *     element (the value before the loop) or the one the iteration before
+ *     wrote (a recurrence, below);
  *   - every other variable the nest assigns becomes unknown.
  * Besides (DESIGN.md, "Sums and counts over arrays"): an inner loop met in
  * the body is summed there (inner_loop), its sums functions of the outer
