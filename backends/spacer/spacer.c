@@ -28,6 +28,7 @@
 #include "work.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 /* ---- In the child ------------------------------------------------------------ */
@@ -252,7 +253,7 @@ static char *word(const char **p) {
   return xstrndup(s, (size_t)(*p - s));
 }
 
-void spacer_read_output(Chc *c, const char *text, SpacerResult *r) {
+void spacer_read_output(Chc *c, const char *text, ChcAnswer *r) {
   r->verdict = VERDICT_UNKNOWN;
   r->reason = "no answer from the solver";
   const char *p = text;
@@ -334,8 +335,8 @@ SpacerRun *spacer_start_libz3(Chc *c, double timeout, long memory_mb) {
 }
 
 /* libz3's answer, from how its child ended. */
-static SpacerResult libz3_finish(SpacerRun *s, ProcResult *pr) {
-  SpacerResult r = {0};
+static ChcAnswer libz3_finish(SpacerRun *s, ProcResult *pr) {
+  ChcAnswer r = {0};
   spacer_read_output(s->c, pr->out, &r);
   r.seconds = pr->seconds;
   const char *failure = proc_failure(pr, "the solver");
@@ -355,13 +356,15 @@ static SpacerResult libz3_finish(SpacerRun *s, ProcResult *pr) {
   return r;
 }
 
-SpacerResult spacer_finish(SpacerRun *s) {
+ChcAnswer spacer_finish(SpacerRun *s) {
+  const char *solver = s->node ? "z3-solver" : "libz3";
   if (!s->proc)
-    return (SpacerResult){.reason = s->reason};
+    return (ChcAnswer){.reason = s->reason, .solver = solver};
   ProcResult pr;
   proc_finish(s->proc, &pr);
   s->proc = NULL;
-  SpacerResult r = s->node ? spacer_node_result(s->c, &pr, s->timeout) : libz3_finish(s, &pr);
+  ChcAnswer r = s->node ? spacer_node_result(s->c, &pr, s->timeout) : libz3_finish(s, &pr);
+  r.solver = solver;
   proc_free(&pr);
   /* a run that did not say (stopped by the clock, or crashed) spent its
    * whole limit */
@@ -381,18 +384,17 @@ void spacer_stop(SpacerRun *s) {
     proc_stop(s->proc);
 }
 
-SpacerResult spacer_solve_libz3(Chc *c, double timeout, long memory_mb) {
+ChcAnswer spacer_solve_libz3(Chc *c, double timeout, long memory_mb) {
   return spacer_finish(spacer_start_libz3(c, timeout, memory_mb));
 }
 
-SpacerResult spacer_race(Chc *c, double timeout, long memory_mb, const char **winner) {
+ChcAnswer spacer_race(Chc *c, double timeout, long memory_mb) {
   SpacerRun *run[2] = {spacer_start_libz3(c, timeout, memory_mb),
                        spacer_start_node(c, timeout, memory_mb)};
   /* the two run side by side, with the same limit: the budget pays for
    * one (below) */
   run[0]->charge = run[1]->charge = false;
-  const char *names[2] = {"libz3", "z3-solver"};
-  SpacerResult res[2] = {{0}, {0}};
+  ChcAnswer res[2] = {{0}, {0}};
   bool done[2] = {false, false};
   double until = clock_now() + timeout + 2;
   /* libz3's counterexample is the one replay can follow: a false of Node's
@@ -442,25 +444,30 @@ SpacerResult spacer_race(Chc *c, double timeout, long memory_mb, const char **wi
             res[1].reason ? res[1].reason : "", res[1].seconds);
   /* libz3's work, unless it was stopped because the other proved first */
   work_charge(stopped[0] ? res[best].work : res[0].work);
-  if (winner)
-    *winner = names[best];
   return res[best];
 }
 
-void spacer_invariants(Chc *c, SpacerResult *r, Answer *out, const char *source) {
-  for (int i = 0; i < r->interp_names.len; i++) {
-    ChcPred *pr = chc_pred(c, r->interp_names.data[i]);
-    if (!pr || pr->kind == PRED_ERR)
-      continue;
-    const char **names = xalloc(sizeof(char *) * (size_t)(pr->args.len + 1));
-    for (int j = 0; j < pr->args.len; j++)
-      names[j] = name_pred_arg(j);
-    Z3_ast f = smt_parse(r->interp_texts.data[i], names, pr->args.len);
-    if (!f)
-      continue;
-    vec_push(&out->invariants, chc_invariant(c, pr, f, source));
-  }
+/* ---- The solvers of the search ------------------------------------------------------- */
+
+static bool libz3_here(char *why, size_t size) {
+  (void)why;
+  (void)size;
+  return true;
 }
+
+/* Two solvers at once want two cores (else each runs at half speed and
+ * the budget, which pays for one, buys half the steps). */
+static bool race_here(char *why, size_t size) {
+  if (sysconf(_SC_NPROCESSORS_ONLN) < 2) {
+    format_cut(why, size, "one core");
+    return false;
+  }
+  return spacer_node_available(why, size);
+}
+
+const ChcSolver chc_solver_libz3 = {"libz3", libz3_here, spacer_solve_libz3};
+const ChcSolver chc_solver_node = {"z3-solver", spacer_node_available, spacer_solve_node};
+const ChcSolver chc_solver_race = {"libz3 and z3-solver at once", race_here, spacer_race};
 
 /* ---- The back-end ------------------------------------------------------------------ */
 
@@ -479,12 +486,12 @@ static Answer solve_program(Program *p, const BackendOptions *o, bool arrays) {
     a.reason = "cannot build the Horn clauses";
     return a;
   }
-  SpacerResult r = spacer_solve_libz3(c, o->timeout, o->memory_mb);
+  ChcAnswer r = spacer_solve_libz3(c, o->timeout, o->memory_mb);
   a.verdict = r.verdict;
   a.reason = r.reason;
   a.seconds = r.seconds;
   if (r.verdict == VERDICT_TRUE && o->want_invariants && !arrays)
-    spacer_invariants(c, &r, &a, "spacer (libz3)");
+    chc_answer_invariants(c, &r, &a, "spacer (libz3)");
   return a;
 }
 

@@ -11,39 +11,22 @@
 #include "proc.h"
 #include "work.h"
 
-/* A ground fact of a counterexample: a predicate applied to values. */
-typedef struct GroundFact {
-  ChcPred *pred;
-  VEC(long long) values;   /* Int arguments (arrays are skipped) */
-  int clause;              /* index in Chc.clauses of the clause that derived it, or -1 */
-} GroundFact;
-
-typedef struct SpacerResult {
-  Verdict verdict;         /* TRUE: Err unreachable; FALSE: reachable */
-  const char *reason;
-  double seconds;
-  Work work;               /* what it did (work.h): Z3's resource count at
-                              SPACER_STEP_WORK each, or its whole limit */
-  /* TRUE: interpretation of each predicate, over constants a0, a1, ...
-   * (SMT-LIB text, parsed by spacer_invariants) */
-  VEC(const char *) interp_names;
-  VEC(const char *) interp_texts;
-  /* FALSE (libz3 only: the Node runner gives none): the derivation, bottom-up */
-  VEC(GroundFact) trace;
-} SpacerResult;
-
 /* Spacer of the linked libz3 on the clauses, in a child process killed after
  * timeout seconds (0: none) or above memory_mb (0: no limit). Every run
  * below has the work budget's limit (work_left(), work.h) as Z3's resource
  * limit, and charges the work it did to the budget. */
-SpacerResult spacer_solve_libz3(Chc *c, double timeout, long memory_mb);
+ChcAnswer spacer_solve_libz3(Chc *c, double timeout, long memory_mb);
 /* Spacer of the npm z3-solver release, through the Node.js runner. */
-SpacerResult spacer_solve_node(Chc *c, double timeout, long memory_mb);
+ChcAnswer spacer_solve_node(Chc *c, double timeout, long memory_mb);
 /* Both at once, on the two cores: the first proof wins, and libz3's
  * counterexample (the one replay can follow; a false of Node's is taken
- * only when libz3 has none); the other is stopped. *winner (if not NULL)
- * names the solver of the answer. */
-SpacerResult spacer_race(Chc *c, double timeout, long memory_mb, const char **winner);
+ * only when libz3 has none); the other is stopped. The answer's solver
+ * names the one that gave it. */
+ChcAnswer spacer_race(Chc *c, double timeout, long memory_mb);
+
+/* The three as solvers of the search (chc.h): libz3's Spacer, Node's, and
+ * both at once. */
+extern const ChcSolver chc_solver_libz3, chc_solver_node, chc_solver_race;
 
 /* A Spacer run under way (the pieces of the above): start, wait with
  * proc_wait on spacer_proc, finish (reaps it). */
@@ -52,12 +35,12 @@ SpacerRun *spacer_start_libz3(Chc *c, double timeout, long memory_mb);
 SpacerRun *spacer_start_node(Chc *c, double timeout, long memory_mb);
 Proc *spacer_proc(SpacerRun *s);     /* NULL: it did not start */
 void spacer_stop(SpacerRun *s);
-SpacerResult spacer_finish(SpacerRun *s);
+ChcAnswer spacer_finish(SpacerRun *s);
 /* For the two runners (spacer.c, spacer_node.c). */
 SpacerRun *spacer_run_new(Chc *c, bool node, double timeout, long memory_mb);
 void spacer_run_started(SpacerRun *s, Proc *p);
 void spacer_run_failed(SpacerRun *s, const char *why);
-SpacerResult spacer_node_result(Chc *c, ProcResult *pr, double timeout);
+ChcAnswer spacer_node_result(Chc *c, ProcResult *pr, double timeout);
 /* The work of one of Spacer's steps (Z3's resource count, work.h): libz3
  * makes 4 to 14 million a second on the reference machine, depending on
  * the clauses (the examples, 30 tasks of the bench), and the slow end is
@@ -72,9 +55,7 @@ SpacerResult spacer_node_result(Chc *c, ProcResult *pr, double timeout);
 Work spacer_run_rlimit(SpacerRun *s);
 /* Is the Node.js runner installed (node on PATH, z3-solver installed)? */
 bool spacer_node_available(char *why, size_t size);
-/* The interpretations of a TRUE result as invariants (Var names). */
-void spacer_invariants(Chc *c, SpacerResult *r, Answer *out, const char *source);
 /* Read the runner's/child's output format into r (shared by both). */
-void spacer_read_output(Chc *c, const char *text, SpacerResult *r);
+void spacer_read_output(Chc *c, const char *text, ChcAnswer *r);
 
 #endif

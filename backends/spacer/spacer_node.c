@@ -74,7 +74,7 @@ bool spacer_node_available(char *why, size_t size) {
 
 /* The model as `interp NAME FORMULA` entries: each predicate applied to
  * constants a0, a1, ... and expanded by Z3's parser. */
-static void read_model(Chc *c, const char *model, SpacerResult *r) {
+static void read_model(Chc *c, const char *model, ChcAnswer *r) {
   Z3_context z = smt_ctx();
   /* the model is "(" define-fun ... ")"; its definitions are commands */
   const char *open = strchr(model, '(');
@@ -123,8 +123,8 @@ SpacerRun *spacer_start_node(Chc *c, double timeout, long memory_mb) {
   return s;
 }
 
-SpacerResult spacer_node_result(Chc *c, ProcResult *pr, double timeout) {
-  SpacerResult r = {0};
+ChcAnswer spacer_node_result(Chc *c, ProcResult *pr, double timeout) {
+  ChcAnswer r = {0};
   r.seconds = pr->seconds;
   const char *failure = proc_failure(pr, "node");
   if (pr->end == PROC_TIMED_OUT) {
@@ -145,7 +145,7 @@ SpacerResult spacer_node_result(Chc *c, ProcResult *pr, double timeout) {
   return r;
 }
 
-SpacerResult spacer_solve_node(Chc *c, double timeout, long memory_mb) {
+ChcAnswer spacer_solve_node(Chc *c, double timeout, long memory_mb) {
   return spacer_finish(spacer_start_node(c, timeout, memory_mb));
 }
 
@@ -162,12 +162,12 @@ static Answer node_verify(Program *p, const BackendOptions *o) {
     a.reason = "cannot build the Horn clauses";
     return a;
   }
-  SpacerResult r = spacer_solve_node(c, o->timeout, o->memory_mb);
+  ChcAnswer r = spacer_solve_node(c, o->timeout, o->memory_mb);
   a.verdict = r.verdict;
   a.reason = r.reason;
   a.seconds = r.seconds;
   if (r.verdict == VERDICT_TRUE && o->want_invariants && p->abstracted)
-    spacer_invariants(c, &r, &a, "spacer (z3-solver)");
+    chc_answer_invariants(c, &r, &a, "spacer (z3-solver)");
   return a;
 }
 

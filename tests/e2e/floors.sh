@@ -51,17 +51,18 @@ check() {
 }
 
 check translator/base yaml_doc.h ir.h dataflow.h smt.h names.h search_api.h driver.h
-check translator/ir dataflow.h frontend.h transform.h smt.h linear.h names.h emit.h search_api.h driver.h
+check translator/ir dataflow.h frontend.h transform.h smt.h linear.h names.h emit.h inline.h search_api.h driver.h
 check translator/frontend frontend.h transform.h smt.h emit.h backend.h search_api.h driver.h
 check translator/emit emit.h smt.h names.h frontend.h transform.h backend.h search_api.h driver.h
-check translator/logic names.h frontend.h transform.h emit.h lift.h backend.h search_api.h driver.h
-check translator/transform transform.h emit.h lift.h backend.h replay.h search_api.h driver.h
-check translator/lift recheck.h frontend.h backend.h emit.h replay.h search_api.h driver.h
-check backends backend.h lift.h replay.h search_api.h driver.h
+check translator/logic names.h frontend.h transform.h emit.h lift.h backend.h sums.h symex.h search_api.h driver.h
+check translator/transform transform.h emit.h lift.h backend.h replay.h sums_api.h search_api.h driver.h
+check translator/lift recheck.h frontend.h backend.h emit.h replay.h sums_api.h chains.h search_api.h driver.h
+check backends backend.h lift.h replay.h sums_api.h search_api.h driver.h
 check backends/spacer spacer.h lift.h replay.h search_api.h driver.h
 check backends/polyhedra polyhedra.h lift.h replay.h search_api.h driver.h
 check backends/external external.h lift.h replay.h search_api.h driver.h
-check translator/run replay.h lift.h search_api.h precision.h learn.h driver.h
+check translator/run replay.h lift.h sums_api.h search_api.h precision.h learn.h driver.h
+check translator/sums sums_api.h replay.h backend.h search_api.h driver.h
 check translator/search search_api.h driver.h witness.h report.h
 check translator/bench bench.h ir.h smt.h frontend.h search_api.h driver.h
 

@@ -63,7 +63,7 @@ static Verdict solve_with(Program *p, const FactVec *facts, int *added) {
   ChcOptions co = {0};
   Chc *c = chc_build(q, &co);
   assert_non_null(c);
-  SpacerResult r = spacer_solve_libz3(c, 60, 0);
+  ChcAnswer r = spacer_solve_libz3(c, 60, 0);
   return r.verdict;
 }
 

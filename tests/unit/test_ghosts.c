@@ -3,6 +3,7 @@
  * error, blocks, or returns the same value with the same user variables
  * as the original. */
 #include "helpers.h"
+#include "ghosts.h"
 #include "loops.h"
 
 #include <stdlib.h>

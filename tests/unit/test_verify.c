@@ -73,8 +73,8 @@ static Chc *clauses(Program *p) {
 }
 
 /* Spacer's counterexample on the cells, with its derivation. */
-static SpacerResult counterexample(Chc *c) {
-  SpacerResult r = spacer_solve_libz3(c, 30, 0);
+static ChcAnswer counterexample(Chc *c) {
+  ChcAnswer r = spacer_solve_libz3(c, 30, 0);
   if (r.verdict != VERDICT_FALSE)
     fail_msg("Spacer: verdict %d, want false (%s)", r.verdict, r.reason ? r.reason : "");
   assert_true(r.trace.len > 0);
@@ -86,13 +86,13 @@ static SpacerResult counterexample(Chc *c) {
 static void rare_bug_found_through_the_trace(const char *name) {
   Loaded l = load(name);
   Chc *c = clauses(l.abs);
-  SpacerResult r = counterexample(c);
+  ChcAnswer r = counterexample(c);
   /* random runs do not find it (a fifth of a second of them) */
   Replay random = replay_random(l.orig, (long long)(0.2 * RUN_STATEMENTS_PER_SECOND));
   assert_false(random.found);
   assert_true(random.runs > 0);
   /* the values of the derivation do, on the first run */
-  Replay rp = replay_trace(l.orig, l.abs, c, &r, (long long)(10 * RUN_STATEMENTS_PER_SECOND));
+  Replay rp = replay_trace(l.orig, l.abs, c, &r.trace, (long long)(10 * RUN_STATEMENTS_PER_SECOND));
   if (!rp.found)
     fail_msg("%s: the replay of Spacer's counterexample did not reach the error (%ld runs)",
              name, rp.runs);
@@ -148,21 +148,21 @@ static void replay_hand_made_derivation(void **state) {
       loop = c->preds.data[i];
   assert_non_null(loop);
   assert_int_equal(loop->args.len, 3);
-  SpacerResult r = {.verdict = VERDICT_FALSE};
+  ChcAnswer r = {.verdict = VERDICT_FALSE};
   const long long done[] = {10, 3, 3};
   vec_push(&r.trace, fact(c, loop->name, 3, done));
   vec_push(&r.trace, fact(c, "Err", 0, NULL));
-  Replay rp = replay_trace(l.orig, l.abs, c, &r, (long long)(5 * RUN_STATEMENTS_PER_SECOND));
+  Replay rp = replay_trace(l.orig, l.abs, c, &r.trace, (long long)(5 * RUN_STATEMENTS_PER_SECOND));
   assert_true(rp.found);
   assert_int_equal(rp.runs, 1);
   assert_contains(rp.description, xformat("false_rare.c:%d:", error_line(l.path)));
 
   /* premises that cannot derive Err (the cell is a[5]): no values to use */
-  SpacerResult bad = {.verdict = VERDICT_FALSE};
+  ChcAnswer bad = {.verdict = VERDICT_FALSE};
   const long long other[] = {10, 5, 5};
   vec_push(&bad.trace, fact(c, loop->name, 3, other));
   vec_push(&bad.trace, fact(c, "Err", 0, NULL));
-  rp = replay_trace(l.orig, l.abs, c, &bad, (long long)(0.2 * RUN_STATEMENTS_PER_SECOND));
+  rp = replay_trace(l.orig, l.abs, c, &bad.trace, (long long)(0.2 * RUN_STATEMENTS_PER_SECOND));
   assert_false(rp.found);
 }
 
@@ -172,8 +172,8 @@ static void replay_spurious_counterexample(void **state) {
   (void)state;
   Loaded l = load("spurious_two_reads");
   Chc *c = clauses(l.abs);
-  SpacerResult r = counterexample(c);
-  Replay rp = replay_trace(l.orig, l.abs, c, &r, (long long)(0.5 * RUN_STATEMENTS_PER_SECOND));
+  ChcAnswer r = counterexample(c);
+  Replay rp = replay_trace(l.orig, l.abs, c, &r.trace, (long long)(0.5 * RUN_STATEMENTS_PER_SECOND));
   assert_false(rp.found);
   assert_true(rp.runs > 0);
   assert_false(replay_random(l.orig, (long long)(0.2 * RUN_STATEMENTS_PER_SECOND)).found);
@@ -183,8 +183,8 @@ static void replay_without_trace(void **state) {
   (void)state;
   Loaded l = load("false_rare");
   Chc *c = clauses(l.abs);
-  SpacerResult r = {.verdict = VERDICT_FALSE};
-  Replay rp = replay_trace(l.orig, l.abs, c, &r, (long long)(1 * RUN_STATEMENTS_PER_SECOND));
+  ChcAnswer r = {.verdict = VERDICT_FALSE};
+  Replay rp = replay_trace(l.orig, l.abs, c, &r.trace, (long long)(1 * RUN_STATEMENTS_PER_SECOND));
   assert_false(rp.found);
   assert_int_equal(rp.runs, 0);
 }
@@ -222,7 +222,7 @@ static void read_solver_output(void **state) {
       loop = c->preds.data[i];
   assert_non_null(loop);
 
-  SpacerResult r = {0};
+  ChcAnswer r = {0};
   spacer_read_output(c, xformat("result false\nfact %s -1 1 ? 3\nfact nosuch 2 7\nfact Err 2\n",
                                 loop->name), &r);
   assert_int_equal(r.verdict, VERDICT_FALSE);
@@ -237,19 +237,19 @@ static void read_solver_output(void **state) {
   assert_ptr_equal(r.trace.data[1].pred, c->err);
   assert_int_equal(r.trace.data[1].clause, 2);
 
-  SpacerResult u = {0};
+  ChcAnswer u = {0};
   spacer_read_output(c, "result unknown timeout\n", &u);
   assert_int_equal(u.verdict, VERDICT_UNKNOWN);
   assert_string_equal(u.reason, "timeout");
 
-  SpacerResult t = {0};
+  ChcAnswer t = {0};
   spacer_read_output(c, xformat("result true\ninterp %s (>= a0 0)\n", loop->name), &t);
   assert_int_equal(t.verdict, VERDICT_TRUE);
   assert_int_equal(t.interp_names.len, 1);
   assert_string_equal(t.interp_names.data[0], loop->name);
   assert_string_equal(t.interp_texts.data[0], "(>= a0 0)");
 
-  SpacerResult none = {0};
+  ChcAnswer none = {0};
   spacer_read_output(c, "", &none);
   assert_int_equal(none.verdict, VERDICT_UNKNOWN);
   assert_non_null(none.reason);

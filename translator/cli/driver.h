@@ -77,6 +77,9 @@ int bench_main(Options *o);
  * after a diagnostic. */
 bool emit_chc_facts(FILE *out, Options *o, Program *orig, double seconds);
 BackendOptions backend_options(const Options *o, const char *backend, double timeout);
+/* verify's search input from the options, for seconds of search from
+ * start (the budget scales with them); the program is the caller's. */
+struct SearchInput verify_search_input(Options *o, double start, double seconds);
 
 
 /* Parse argv[first..] into o; exits with code 2 on a usage error. */

@@ -46,13 +46,14 @@ static Answer spacer_invariants_of(Options *o, Program *abs, double timeout) {
     a.reason = "cannot build the Horn clauses";
     return a;
   }
-  bool node = o->solver && !strcmp(o->solver, "node"); /* libz3 by default, as verify */
-  SpacerResult r = node ? spacer_solve_node(c, timeout, o->memory_mb)
-                        : spacer_solve_libz3(c, timeout, o->memory_mb);
+  /* libz3 by default (one solver: the invariants are of the one asked) */
+  bool node = o->solver && !strcmp(o->solver, "node");
+  const ChcSolver *solver = node ? &chc_solver_node : &chc_solver_libz3;
+  ChcAnswer r = solver->solve(c, timeout, o->memory_mb);
   a.verdict = r.verdict;
   a.reason = r.reason;
   if (r.verdict == VERDICT_TRUE)
-    spacer_invariants(c, &r, &a, node ? "spacer (z3-solver)" : "spacer (libz3)");
+    chc_answer_invariants(c, &r, &a, xformat("spacer (%s)", r.solver));
   else
     a.reason = r.verdict == VERDICT_FALSE ? "Spacer found no proof (the error may be reachable)"
                                           : r.reason;

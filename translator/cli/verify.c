@@ -22,9 +22,9 @@
 #include "frontend.h"
 #include "search_api.h"
 #include "smt.h"
+#include "verify_report.h"
 #include "witness.h"
 
-#include <jansson.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -72,15 +72,12 @@ const char verify_help[] =
     "program), 20 unknown, 2 usage error or input not translatable, 3 internal error.\n";
 
 /* The command's side of a search: the options, the search's input (its
- * program and limits), and whether --invariants asked to see them. */
+ * program and limits), and what the reports need. */
 typedef struct Verify {
   Options *o;
   SearchInput in;
-  bool show_invariants;    /* --invariants (a witness also lifts them) */
+  VerifyReport report;
 } Verify;
-
-/* The work the search has done. */
-static Work spent(const SearchResult *res) { return work_spent() - res->work_start; }
 
 static void say(const Verify *v, const SearchResult *res, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -91,160 +88,6 @@ static void say(const Verify *v, const SearchResult *res, const char *fmt, ...) 
   va_start(ap, fmt);
   work_vsay(v->in.start, res->work_start, fmt, ap);
   va_end(ap);
-}
-
-static const char *verdict_name(Verdict v) {
-  return v == VERDICT_TRUE ? "true" : v == VERDICT_FALSE ? "false" : "unknown";
-}
-
-/* The result words of SV-COMP (--svcomp-output). */
-static const char *svcomp_word(Verdict v) {
-  return v == VERDICT_TRUE ? "TRUE" : v == VERDICT_FALSE ? "FALSE(unreach-call)" : "UNKNOWN";
-}
-
-static int exit_code(Verdict v) {
-  return v == VERDICT_TRUE ? EXIT_TRUE : v == VERDICT_FALSE ? EXIT_FALSE : EXIT_UNKNOWN;
-}
-
-static bool json(const Options *o) { return o->format && !strcmp(o->format, "json"); }
-
-static const char *point_text(const Lifted *l) {
-  return l->kind == POINT_EXIT        ? "exit"
-         : l->kind == POINT_LOOP_HEAD ? "loop"
-         : l->kind == POINT_ENTRY     ? "entry"
-                                      : "after the call at";
-}
-
-/* The verdict first (a pipeline reads it at once), then what decided it:
- * the search's answered hook, before a proof's invariants are lifted. */
-static void print_verdict(const SearchResult *res, void *arg) {
-  const Verify *v = arg;
-  if (json(v->o))
-    return;
-  deadline_answered(exit_code(res->verdict));
-  if (v->o->svcomp_output) {
-    printf("%s\n", svcomp_word(res->verdict));
-    fflush(stdout);
-    return;
-  }
-  printf("verdict: %s\n", verdict_name(res->verdict));
-  printf("time: %.2f\n", clock_now() - v->in.start);
-  printf("work: %.2f\n", work_seconds(spent(res)));
-  if (res->precision)
-    printf("precision: %s\n", res->precision[0] ? res->precision : "(automatic)");
-  if (res->facts_used)
-    printf("facts: %d, proven by verify on the way (-v lists them); the precision alone "
-           "does not prove it\n", res->facts);
-  if (res->how && res->verdict != VERDICT_UNKNOWN)
-    printf("engine: %s\n", res->how);
-  if (res->verdict == VERDICT_FALSE && res->bug)
-    printf("counterexample: %s\n", xone_line(res->bug));
-  if (res->why)
-    printf("reason: %s\n", xone_line(res->why));
-  fflush(stdout);
-}
-
-/* The ghost totals the invariants of a proof with them may mention, each
- * with what it stands for (Var.note, ghosts.c). */
-static void ghost_vars(const SearchResult *res, VarVec *out) {
-  for (int i = 0; res->ghosts && i < res->ghosts->funcs.len; i++) {
-    Func *f = res->ghosts->funcs.data[i];
-    for (int k = 0; k < f->locals.len; k++)
-      if (f->locals.data[k]->role == ROLE_GHOST && f->locals.data[k]->note)
-        vec_push(out, f->locals.data[k]);
-  }
-}
-
-static void print_invariants(const Verify *v, const SearchResult *res) {
-  if (json(v->o) || !res->lifted || !v->show_invariants || v->o->svcomp_output)
-    return;
-  int checked = 0;
-  for (int i = 0; i < res->invariants.len; i++)
-    checked += res->invariants.data[i].checked > 0;
-  printf("invariants: %d lifted, %d re-checked\n", res->invariants.len, checked);
-  for (int i = 0; i < res->invariants.len; i++) {
-    Lifted *l = &res->invariants.data[i];
-    printf("invariant: %s %s line %d: %s [%s]\n", l->func ? l->func->name : "?", point_text(l),
-           l->loc.line, lift_text(l->formula), l->checked > 0 ? "checked" : "unchecked");
-  }
-  VarVec gh = {0};
-  ghost_vars(res, &gh);
-  for (int i = 0; i < gh.len; i++)
-    printf("ghost: %s: %s\n", gh.data[i]->name, gh.data[i]->note);
-  fflush(stdout);
-}
-
-static json_t *json_attempts(const SearchResult *res) {
-  json_t *att = json_array();
-  for (int i = 0; i < res->log.len; i++) {
-    const SearchAttempt *a = &res->log.data[i];
-    json_t *x = json_object();
-    json_object_set_new(x, "precision", json_string(a->precision));
-    json_object_set_new(x, "why", json_string(a->why));
-    json_object_set_new(x, "facts", json_boolean(a->facts));
-    json_object_set_new(x, "outcome", json_string(a->outcome));
-    if (a->note)
-      json_object_set_new(x, "note", json_string(xone_line(a->note)));
-    json_object_set_new(x, "seconds", json_real(a->seconds));
-    json_object_set_new(x, "work", json_real(work_seconds(a->work)));
-    json_array_append_new(att, x);
-  }
-  return att;
-}
-
-/* The invariants of a proof and the ghosts they mention, into o. */
-static void json_invariants(json_t *o, const SearchResult *res) {
-  json_t *inv = json_array();
-  for (int i = 0; i < res->invariants.len; i++) {
-    Lifted *l = &res->invariants.data[i];
-    json_t *x = json_object();
-    json_object_set_new(x, "function", json_string(l->func ? l->func->name : "?"));
-    json_object_set_new(x, "point", json_string(point_text(l)));
-    json_object_set_new(x, "line", json_integer(l->loc.line));
-    json_object_set_new(x, "formula", json_string(lift_text(l->formula)));
-    json_object_set_new(x, "checked", json_boolean(l->checked > 0));
-    json_array_append_new(inv, x);
-  }
-  json_object_set_new(o, "invariants", inv);
-  VarVec ghosts = {0};
-  ghost_vars(res, &ghosts);
-  if (ghosts.len) {
-    json_t *gh = json_object();
-    for (int i = 0; i < ghosts.len; i++)
-      json_object_set_new(gh, ghosts.data[i]->name, json_string(ghosts.data[i]->note));
-    json_object_set_new(o, "ghosts", gh);
-  }
-}
-
-static void print_json(const Verify *v, const SearchResult *res) {
-  deadline_answered(exit_code(res->verdict));
-  json_t *o = json_object();
-  json_object_set_new(o, "format", json_string("arr2scalar-verify-1"));
-  json_object_set_new(o, "format_version", json_integer(1));
-  json_object_set_new(o, "verdict", json_string(verdict_name(res->verdict)));
-  json_object_set_new(o, "time", json_real(clock_now() - v->in.start));
-  /* the work done, in seconds at the reference rate (work.h), and its
-   * count */
-  json_object_set_new(o, "work", json_real(work_seconds(spent(res))));
-  json_object_set_new(o, "work_units", json_integer(spent(res)));
-  json_object_set_new(o, "work_budget", json_integer(v->in.budget));
-  if (res->precision)
-    json_object_set_new(o, "precision", json_string(res->precision));
-  if (res->how)
-    json_object_set_new(o, "engine", json_string(res->how));
-  if (res->why)
-    json_object_set_new(o, "reason", json_string(xone_line(res->why)));
-  if (res->bug)
-    json_object_set_new(o, "counterexample", json_string(res->bug));
-  json_object_set_new(o, "attempts", json_attempts(res));
-  json_object_set_new(o, "facts", json_integer(res->facts));
-  if (res->lifted && v->show_invariants)
-    json_invariants(o, res);
-  char *text = json_dumps(o, JSON_INDENT(2));
-  puts(text);
-  free(text);
-  json_decref(o);
-  fflush(stdout);
 }
 
 /* --witness FILE: of a proof or of a replayed run; nothing for unknown
@@ -277,11 +120,9 @@ static void write_witness(const Verify *v, const SearchResult *res) {
 static int finish(const Verify *v, const SearchResult *res) {
   if (res->failed)
     return EXIT_INTERNAL;
-  print_invariants(v, res);
-  if (json(v->o))
-    print_json(v, res);
+  report_result(&v->report, res);
   write_witness(v, res);
-  return exit_code(res->verdict);
+  return verdict_exit_code(res->verdict);
 }
 
 /* Options for a back-end; the tool path only if it was given for it. */
@@ -293,69 +134,6 @@ BackendOptions backend_options(const Options *o, const char *backend, double tim
   bo.config = o->config;
   bo.verbose = o->verbose;
   return bo;
-}
-
-/* ---- --emit=chc --facts: the problem verify solved ------------------------------------- */
-
-/* Seconds per Houdini check of the facts written (chc_add_facts): more
- * than an attempt gives them (2 s), the file is the point now -- within
- * the time left for writing (SearchInput.write_deadline). */
-#define WRITE_CHECK 10
-
-/* The clauses of the attempt the search kept (NULL: the first precision,
- * the cells of the options), as Spacer saw them or would have: the sizes
- * as parameters when there are such, the polyhedra's invariants and
- * Spacer's of a proof conjoined; to out. */
-static int write_chc(FILE *out, const Verify *v, const SearchResult *res) {
-  const SearchClauses *at = res->clauses;
-  double write_deadline = v->in.write_deadline;
-  /* past the deadline a check is unknown and its fact left out: the file
-   * is written in time, with fewer facts */
-  smt_set_deadline(write_deadline);
-  double check = write_deadline - clock_now();
-  if (check > WRITE_CHECK)
-    check = WRITE_CHECK;
-  if (check < 0.1)
-    check = 0.1;
-  Program *abs = at ? at->abs : abstract_cells(v->in.orig, &v->o->cells);
-  Chc *c = at ? at->c : NULL;
-  int poly_facts = -1; /* unknown: the attempt's own clauses */
-  if (!c && abs) {
-    ChcOptions co = {.generalize = res->sizes.data, .ngeneralize = res->sizes.len};
-    c = chc_build(abs, &co);
-    Answer poly = at ? at->poly : (Answer){0};
-    if (!at) {
-      double left = v->in.deadline - clock_now();
-      left = left > 0.05 ? left : 0.05;
-      BackendOptions bo = backend_options(v->o, "polyhedra", check < left ? check : left);
-      bo.want_invariants = true;
-      poly = backend_verify(&backend_polyhedra, abs, &bo);
-    }
-    poly_facts = c && poly.invariants.len ? chc_add_facts(c, &poly, check) : 0;
-  }
-  if (!c)
-    return EXIT_INTERNAL;
-  /* Spacer's own invariants of a proof, as facts too (Houdini-checked
-   * again): another solver then re-proves what this one found, where
-   * Debian's z3 alone may not find it in time (slice_init) */
-  int spacer_facts = 0;
-  if (at && at->c == c && at->sr.verdict == VERDICT_TRUE) {
-    Answer a = {0};
-    SpacerResult sr = at->sr;
-    spacer_invariants(c, &sr, &a, "spacer");
-    spacer_facts = a.invariants.len ? chc_add_facts(c, &a, check) : 0;
-  }
-  fprintf(out, "; verify's %s: %s%s; its verdict: %s\n",
-          at ? "deciding attempt" : "first precision",
-          at && at->line && at->line[0] ? at->line : "automatic cells",
-          at && at->assumed ? ", with proven facts or ghost totals" : "",
-          verdict_name(res->verdict));
-  if (poly_facts >= 0)
-    fprintf(out, "; with the polyhedra's invariants at %d predicates\n", poly_facts);
-  if (spacer_facts)
-    fprintf(out, "; with the invariants of Spacer's proof at %d predicates\n", spacer_facts);
-  fputs(chc_text_chccomp(c), out);
-  return 0;
 }
 
 /* ---- The command ----------------------------------------------------------------------- */
@@ -402,7 +180,7 @@ static int usage(const char *fmt, const char *arg) {
 
 /* The search's input from the options, for seconds of search from start
  * (the budget scales with them); the program comes later. */
-static SearchInput search_input(Options *o, double start, double seconds) {
+SearchInput verify_search_input(Options *o, double start, double seconds) {
   SearchInput in = {0};
   in.path = o->inputs.data[0];
   in.nclang_args = o->clang_args.len;
@@ -440,7 +218,7 @@ static int check_usage(Options *o) {
     return usage("unknown --format '%s' (expected text or json)", o->format);
   if (o->witness && !dir_writable(o->witness))
     return usage("--witness %s: a directory, or its directory cannot be written", o->witness);
-  if (o->svcomp_output && json(o))
+  if (o->svcomp_output && report_as_json(o))
     return usage("%s", "--svcomp-output prints one word, --format=json one object: not both");
   if (other_backend(o)) {
     const Backend *be = find_backend(o->backend);
@@ -509,7 +287,8 @@ static int verify_parts(Verify *v, int parts) {
 }
 
 int verify_main(Options *o) {
-  Verify v = {.o = o, .show_invariants = o->lift_invariants};
+  Verify v = {.o = o};
+  bool show_invariants = o->lift_invariants; /* asked for, not only for the witness */
   if (o->witness) /* the invariants of a proof go into the witness */
     o->lift_invariants = true;
   double seconds = o->timeout > 0 ? o->timeout : 60;
@@ -517,12 +296,13 @@ int verify_main(Options *o) {
   int bad = check_usage(o);
   if (bad)
     return bad;
-  v.in = search_input(o, start, seconds);
-  v.in.answered = print_verdict;
-  v.in.arg = &v;
+  v.in = verify_search_input(o, start, seconds);
+  v.report = (VerifyReport){o, start, v.in.budget, show_invariants};
+  v.in.answered = report_verdict;
+  v.in.arg = &v.report;
   /* nothing runs past the time limit: a watchdog ends what does not stop */
   run_start = start;
-  run_json = json(o);
+  run_json = report_as_json(o);
   run_svcomp = o->svcomp_output;
   deadline_watch(v.in.deadline, 0.5, last_words, EXIT_UNKNOWN);
   smt_set_memory(o->memory_mb); /* lifting and re-checks; the engines: proc.h */
@@ -539,15 +319,4 @@ int verify_main(Options *o) {
   }
   SearchResult res = search_verify(&v.in);
   return finish(&v, &res);
-}
-
-bool emit_chc_facts(FILE *out, Options *o, Program *orig, double seconds) {
-  /* verify's search takes nine tenths (its slices, and so its precisions'
-   * chances, scale with the time), writing the clauses the rest */
-  Verify v = {.o = o, .in = search_input(o, clock_now(), seconds * 0.9)};
-  v.in.write_deadline = v.in.start + seconds * 0.98;
-  v.in.orig = orig;
-  v.in.clauses = true;
-  SearchResult res = search_verify(&v.in);
-  return !res.failed && write_chc(out, &v, &res) == 0;
 }

@@ -282,6 +282,37 @@ const char *expr_kind_name(ExprKind k);
 /* reach[i]: is p->funcs.data[i] called, directly or not, from p->entry? */
 bool *reachable_funcs(Program *p);
 
+/* ---- Copies (copy.c) ----------------------------------------------------- */
+
+/* How a copy of statements and expressions maps what they name. Every hook
+ * may be NULL (the same variable, function, type; no replacement). */
+typedef struct IrCopy IrCopy;
+struct IrCopy {
+  Var *(*var)(IrCopy *c, Var *v);       /* the variable standing for v */
+  Func *(*func)(IrCopy *c, Func *f);    /* the function called for f */
+  Type *(*type)(IrCopy *c, Type *t);    /* the type of a node for t */
+  /* An expression whose copy replaces each read of v (NULL: v, mapped). */
+  Expr *(*value)(IrCopy *c, Var *v);
+  /* Told of each statement copied, after its parts. */
+  void (*copied)(IrCopy *c, const Stmt *from, Stmt *to);
+  /* Not NULL: the copied reads and writes get new access sites of it. */
+  Program *sites;
+  void *arg;                            /* for the hooks */
+  StmtVec targets_from, targets_to;     /* the loops and switches being copied */
+};
+/* A copy of e, of s and everything nested in it (a break leaving a loop
+ * that is copied leaves its copy). */
+Expr *ir_copy_expr(IrCopy *c, const Expr *e);
+Stmt *ir_copy_stmt(IrCopy *c, const Stmt *s);
+/* A copy of a program that is not abstracted (NULL if it is): new
+ * variables, functions, statements and expressions, with the same names,
+ * ids and access sites, sharing nothing that a pass changes. */
+Program *program_copy(const Program *p);
+/* The function name, with a body, becomes p's entry (a program of its
+ * own: the cell abstraction calls it from a harness, cells.c); false if
+ * there is none. */
+bool program_set_entry(Program *p, const char *name);
+
 
 /* One cell: a symbolic index tuple and the scalar holding the element. */
 typedef struct Cell {

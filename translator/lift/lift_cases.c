@@ -83,7 +83,7 @@ static bool index_equality(Asts *bound, Z3_ast lit, int *bi, Z3_ast *x, Z3_ast *
     *x = Z3_get_app_arg(z, Z3_to_app(z, lit), (unsigned)side);
     *e = Z3_get_app_arg(z, Z3_to_app(z, lit), (unsigned)(1 - side));
     for (int k = 0; k < bound->len; k++)
-      if (Z3_is_eq_ast(z, bound->data[k], *x) && !lift_mentions_const(*e, *x)) {
+      if (Z3_is_eq_ast(z, bound->data[k], *x) && !smt_mentions(*e, *x)) {
         *bi = k;
         return true;
       }
@@ -92,7 +92,7 @@ static bool index_equality(Asts *bound, Z3_ast lit, int *bi, Z3_ast *x, Z3_ast *
   if (Z3_get_sort_kind(z, Z3_get_sort(z, Z3_get_app_arg(z, Z3_to_app(z, lit), 0))) != Z3_INT_SORT)
     return false;
   for (int k = bound->len - 1; k >= 0; k--) {
-    if (!lift_mentions_const(lit, bound->data[k]))
+    if (!smt_mentions(lit, bound->data[k]))
       continue;
     Z3_ast t = lift_solve_for(lit, bound->data[k]);
     if (t) {
@@ -201,7 +201,7 @@ static bool one_point(Asts *bound, Z3_ast *g, Z3_ast *b) {
       for (int k = 0; k < bound->len; k++)
         if (Z3_is_eq_ast(z, bound->data[k], x))
           bi = k;
-      if (bi < 0 || lift_mentions_const(e, x))
+      if (bi < 0 || smt_mentions(e, x))
         continue;
       Z3_ast *rest = xalloc(sizeof(Z3_ast) * n);
       unsigned m = 0;
@@ -270,7 +270,7 @@ void lift_emit_quantified(Ctx *c, unsigned mask, Z3_ast g, Z3_ast b, LiftedVec *
     ;
   /* forall x. G -> B with x not in B is (exists x. G) -> B */
   for (int i = 0; i < bound.len; i++)
-    if (!lift_mentions_const(bb, bound.data[i])) {
+    if (!smt_mentions(bb, bound.data[i])) {
       Z3_ast e = smt_exists_qe(&bound.data[i], 1, gb);
       if (!e)
         continue;
@@ -299,7 +299,7 @@ static void values_of(Ctx *c, unsigned mask, Asts *out) {
 
 static bool mentions_any(Z3_ast f, Asts *cs) {
   for (int i = 0; i < cs->len; i++)
-    if (lift_mentions_const(f, cs->data[i]))
+    if (smt_mentions(f, cs->data[i]))
       return true;
   return false;
 }

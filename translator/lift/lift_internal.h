@@ -54,7 +54,6 @@ Var *lift_var_named(Program *p, Func *f, const char *name, bool *entry);
 
 /* The name of a constant (a copy in the arena). */
 const char *lift_const_name(Z3_ast c);
-bool lift_mentions_const(Z3_ast f, Z3_ast c);
 /* The number of disjuncts of f. */
 int lift_ncases(Z3_ast f);
 /* The conjunction of v (true if empty). */

@@ -88,7 +88,7 @@ static void collect_terms(Ctx *c, Z3_ast f, Z3_ast x, Z3_ast allowed, Asts *term
         collect_terms(c, Z3_get_app_arg(z, app, i), x, allowed, terms, counts);
     return;
   }
-  if (!lift_mentions_const(f, x))
+  if (!smt_mentions(f, x))
     return;
   Z3_ast t = lift_solve_for(Z3_mk_eq(z, Z3_get_app_arg(z, app, 0), Z3_get_app_arg(z, app, 1)), x);
   if (!t || !only_scalars(c, t, allowed))
@@ -357,7 +357,7 @@ bool lift_segment_form(Ctx *c, unsigned mask, Z3_ast body, Z3_ast scalar, Lifted
     for (int i = 0; i < atoms.len; i++) {
       /* of this cell's values and scalars only (not its index, not a
        * relation between two cells) */
-      if (lift_cells_in(c, atoms.data[i]) != 1u << roles[k] || lift_mentions_const(atoms.data[i], mine[0]))
+      if (lift_cells_in(c, atoms.data[i]) != 1u << roles[k] || smt_mentions(atoms.data[i], mine[0]))
         continue;
       Z3_ast a = subst3(atoms.data[i], mine, sg.canon);
       bool seen = false;

@@ -16,15 +16,6 @@ const char *lift_const_name(Z3_ast c) {
   return xstrdup(Z3_get_symbol_string(z, Z3_get_decl_name(z, Z3_get_app_decl(z, Z3_to_app(z, c)))));
 }
 
-bool lift_mentions_const(Z3_ast f, Z3_ast c) {
-  Asts cs = {0};
-  smt_constants(f, &cs);
-  for (int i = 0; i < cs.len; i++)
-    if (Z3_is_eq_ast(smt_ctx(), cs.data[i], c))
-      return true;
-  return false;
-}
-
 int lift_ncases(Z3_ast f) {
   Asts d = {0};
   smt_disjuncts(f, &d);
@@ -107,5 +98,5 @@ Z3_ast lift_solve_for(Z3_ast eq, Z3_ast x) {
     t = Z3_mk_add(z, 2, (Z3_ast[]){t, term});
   }
   t = Z3_simplify(z, t);
-  return lift_mentions_const(t, x) ? NULL : t;
+  return smt_mentions(t, x) ? NULL : t;
 }

@@ -1269,3 +1269,18 @@ Invariant chc_invariant(Chc *c, ChcPred *pr, Z3_ast interp, const char *source) 
   inv.formula = Z3_simplify(z, f);
   return inv;
 }
+
+void chc_answer_invariants(Chc *c, const ChcAnswer *r, Answer *out, const char *source) {
+  for (int i = 0; i < r->interp_names.len; i++) {
+    ChcPred *pr = chc_pred(c, r->interp_names.data[i]);
+    if (!pr || pr->kind == PRED_ERR)
+      continue;
+    const char **names = xalloc(sizeof(char *) * (size_t)(pr->args.len + 1));
+    for (int j = 0; j < pr->args.len; j++)
+      names[j] = name_pred_arg(j);
+    Z3_ast f = smt_parse(r->interp_texts.data[i], names, pr->args.len);
+    if (!f)
+      continue;
+    vec_push(&out->invariants, chc_invariant(c, pr, f, source));
+  }
+}

@@ -16,6 +16,7 @@
 
 #include "answer.h"
 #include "cfg.h"
+#include "work.h"
 
 /* An argument of a predicate: the value of var at that point, or (in) at
  * the entry of the function. */
@@ -117,6 +118,50 @@ char *chc_text_chccomp(Chc *c);
 int chc_add_facts(Chc *c, const Answer *facts, double check_seconds);
 /* The predicate named name, or NULL. */
 ChcPred *chc_pred(Chc *c, const char *name);
+
+/* ---- Solvers of the clauses (backends/spacer/) ---------------------------- */
+
+/* A ground fact of a counterexample: a predicate applied to values. */
+typedef struct GroundFact {
+  ChcPred *pred;
+  VEC(long long) values;   /* Int arguments (arrays are skipped) */
+  int clause;              /* index in Chc.clauses of the clause that derived it, or -1 */
+} GroundFact;
+
+/* A derivation of Err, bottom-up: each fact follows from facts before it
+ * by its clause. What replay.h follows on the original program. */
+typedef VEC(GroundFact) ChcTrace;
+
+/* What a solver of the clauses answers. */
+typedef struct ChcAnswer {
+  Verdict verdict;         /* TRUE: Err unreachable; FALSE: reachable */
+  const char *reason;
+  const char *solver;      /* which one answered ("libz3", "z3-solver") */
+  double seconds;
+  Work work;               /* what it did (work.h) */
+  /* TRUE: interpretation of each predicate, over constants a0, a1, ...
+   * (SMT-LIB text, read by chc_answer_invariants) */
+  VEC(const char *) interp_names;
+  VEC(const char *) interp_texts;
+  /* FALSE: the counterexample, when the solver gives one (it may not) */
+  ChcTrace trace;
+} ChcAnswer;
+
+/* A solver of Horn clauses: an engine of the search like the back-ends of
+ * backend.h, but on the clauses the search built (its own options: sizes
+ * as parameters, facts added). */
+typedef struct ChcSolver {
+  const char *name;
+  /* Can it run here? If not, why (one line) in why. */
+  bool (*available)(char *why, size_t size);
+  /* Solve within timeout seconds (0: none) and memory_mb (0: no limit),
+   * and the work budget's limit (work.h), charged for what it did. */
+  ChcAnswer (*solve)(Chc *c, double timeout, long memory_mb);
+} ChcSolver;
+
+/* The interpretations of a TRUE answer as invariants (Var names), into
+ * out, each with source as where it comes from. */
+void chc_answer_invariants(Chc *c, const ChcAnswer *r, Answer *out, const char *source);
 /* The invariant a predicate interpretation gives, over Var names (entry
  * values named "<name>__in"); interp is over the constants "a0", "a1", ...
  * standing for the predicate's arguments in order. */

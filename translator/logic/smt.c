@@ -950,6 +950,27 @@ void smt_constants(Z3_ast f, SmtAsts *out) {
   smt_memo_free(&seen);
 }
 
+static bool mentions(Z3_context c, Z3_ast a, Z3_ast x, SmtMemo *seen) {
+  if (Z3_is_eq_ast(c, a, x))
+    return true;
+  if (Z3_get_ast_kind(c, a) == Z3_QUANTIFIER_AST)
+    return mentions(c, Z3_get_quantifier_body(c, a), x, seen);
+  if (Z3_get_ast_kind(c, a) != Z3_APP_AST || !id_add(seen, Z3_get_ast_id(c, a)))
+    return false;
+  Z3_app app = Z3_to_app(c, a);
+  for (unsigned i = 0; i < Z3_get_app_num_args(c, app); i++)
+    if (mentions(c, Z3_get_app_arg(c, app, i), x, seen))
+      return true;
+  return false;
+}
+
+bool smt_mentions(Z3_ast f, Z3_ast c) {
+  SmtMemo seen = {0};
+  bool yes = mentions(smt_ctx(), f, c, &seen);
+  smt_memo_free(&seen);
+  return yes;
+}
+
 /* The literals of a cube; an integer equality counts as its two bounds
  * (so that i == 998 and 0 <= i <= 997 can merge into 0 <= i <= 998). */
 static void literals_of(Z3_ast cube, AtomVec *out) {

@@ -159,6 +159,9 @@ void smt_disjuncts(Z3_ast f, SmtAsts *out);
  * constants). A subterm shared in f's DAG is visited once: linear in the
  * number of distinct subterms. */
 void smt_constants(Z3_ast f, SmtAsts *out);
+/* Does f mention the term c (a constant, mostly), under quantifiers too?
+ * Each shared subterm visited once. */
+bool smt_mentions(Z3_ast f, Z3_ast c);
 
 /* A map from terms (by Z3_get_ast_id, in the context they belong to) to
  * terms: the memory of a walk over a formula, which is a DAG -- a walk

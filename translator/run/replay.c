@@ -12,7 +12,6 @@
 
 #include "chc.h"
 #include "smt.h"
-#include "spacer.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -449,7 +448,7 @@ static bool solve_clause(Guide *g, ChcClause *cl, Z3_ast q) {
  * trace is the derivation in post-order). Z3 reports its rules rewritten,
  * so f->clause is often -1: then every clause with f's head and premises is
  * tried. Returns how many premises f used. */
-static int clause_values(Guide *g, Chc *c, GroundFact *f, GroundFact **stack, int top) {
+static int clause_values(Guide *g, Chc *c, const GroundFact *f, const GroundFact **stack, int top) {
   for (int k = 0; k < c->clauses.len; k++) {
     ChcClause *cl = c->clauses.data[k];
     if (f->clause >= 0 ? k != f->clause : !cl->head || cl->head != f->pred)
@@ -461,7 +460,7 @@ static int clause_values(Guide *g, Chc *c, GroundFact *f, GroundFact **stack, in
     bool ok = true;
     for (int j = 0; j < n && ok; j++) {
       /* body_args[0]: the point the clause starts from; [1]: a callee's summary */
-      GroundFact *p = stack[top - n + j];
+      const GroundFact *p = stack[top - n + j];
       const AstVec *args = &cl->body_args[p->pred->kind == PRED_SUMMARY];
       ok = false;
       for (int i = 0; i < n; i++)
@@ -474,17 +473,17 @@ static int clause_values(Guide *g, Chc *c, GroundFact *f, GroundFact **stack, in
   return 0;
 }
 
-Replay replay_trace(Program *orig, Program *abs, Chc *c, SpacerResult *r, long long statements) {
+Replay replay_trace(Program *orig, Program *abs, Chc *c, const ChcTrace *t, long long statements) {
   (void)abs;
   Replay out = {0};
-  if (!r->trace.len)
+  if (!t->len)
     return out;
   Guide g = {{777, 2}, {0}, {0}, true, NULL, NULL};
-  GroundFact **stack = xalloc(sizeof *stack * (size_t)(r->trace.len + 1));
+  const GroundFact **stack = xalloc(sizeof *stack * (size_t)(t->len + 1));
   int top = 0;
-  for (int i = 0; i < r->trace.len; i++) {
-    top -= clause_values(&g, c, &r->trace.data[i], stack, top);
-    stack[top++] = &r->trace.data[i];
+  for (int i = 0; i < t->len; i++) {
+    top -= clause_values(&g, c, &t->data[i], stack, top);
+    stack[top++] = &t->data[i];
   }
   for (long i = 0; out.steps < statements && i < 2000; i++) {
     g.zero_fallback = i == 0;
@@ -554,18 +553,18 @@ static void watch_read(Oracle *o, Stmt *s, long long flat, long long v) {
   remember(w, s->array, flat, v, s);
 }
 
-Divergence replay_divergence(Program *orig, Program *abs, Chc *c, SpacerResult *r) {
+Divergence replay_divergence(Program *orig, Program *abs, Chc *c, const ChcTrace *t) {
   (void)abs;
   Watch w = {0};
-  if (!r->trace.len)
+  if (!t->len)
     return w.d;
   Guide g = {{777, 2}, {0}, {0}, true, &w, NULL};
   w.g = &g;
-  GroundFact **stack = xalloc(sizeof *stack * (size_t)(r->trace.len + 1));
+  const GroundFact **stack = xalloc(sizeof *stack * (size_t)(t->len + 1));
   int top = 0;
-  for (int i = 0; i < r->trace.len; i++) {
-    top -= clause_values(&g, c, &r->trace.data[i], stack, top);
-    stack[top++] = &r->trace.data[i];
+  for (int i = 0; i < t->len; i++) {
+    top -= clause_values(&g, c, &t->data[i], stack, top);
+    stack[top++] = &t->data[i];
   }
   Oracle o = {guided_nondet, guided_array, watch_read, &g, NULL, watch_write, false, NULL};
   run_program(orig, &o, 5000000);

@@ -8,11 +8,9 @@
 #ifndef A2S_REPLAY_H
 #define A2S_REPLAY_H
 
+#include "chc.h"
 #include "interp.h"
 #include "work.h"
-
-struct Chc;
-struct SpacerResult;
 
 /* One nondeterministic value of a run: what a call such as
  * __VERIFIER_nondet_int() returned, and where the call is. */
@@ -70,11 +68,10 @@ typedef struct AllRuns {
 } AllRuns;
 AllRuns replay_all_runs(Program *orig, long long max_steps);
 
-/* Runs guided by an abstract counterexample of the cell program abs: the
- * nondeterministic values and array contents along Spacer's trace are fed
- * to the original program first. */
-Replay replay_trace(Program *orig, Program *abs, struct Chc *c, struct SpacerResult *r,
-                    long long statements);
+/* Runs guided by a counterexample t of the clauses c of the cell program
+ * abs (chc.h; of any solver): the nondeterministic values and array
+ * contents along it are fed to the original program first. */
+Replay replay_trace(Program *orig, Program *abs, Chc *c, const ChcTrace *t, long long statements);
 
 /* Where a counterexample of the cells goes wrong in the original program:
  * the first read whose value in the abstract trace no array gives -- the
@@ -87,8 +84,8 @@ typedef struct Divergence {
   long long index;         /* the element (flat index) */
 } Divergence;
 
-/* Run orig once on the values of Spacer's counterexample r (of the clauses
- * c of abs) and compare every read with the value the trace read there. */
-Divergence replay_divergence(Program *orig, Program *abs, struct Chc *c, struct SpacerResult *r);
+/* Run orig once on the values of the counterexample t (of the clauses c
+ * of abs) and compare every read with the value the trace read there. */
+Divergence replay_divergence(Program *orig, Program *abs, Chc *c, const ChcTrace *t);
 
 #endif

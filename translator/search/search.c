@@ -184,7 +184,7 @@ static void no_cells(Run *r) {
     if (!exact && !c->params.len)
       continue;
     WorkScope s = search_begin(r, exact ? search_rest(r) : (Work)(search_rest(r) * 0.4));
-    SpacerResult sr = search_solve(r, c, search_left(r));
+    ChcAnswer sr = search_solve(r, c, search_left(r));
     work_end(s);
     if (sr.verdict == VERDICT_TRUE) {
       r->res.verdict = VERDICT_TRUE;
@@ -192,7 +192,7 @@ static void no_cells(Run *r) {
       return;
     }
     if (sr.verdict == VERDICT_FALSE) {
-      Replay rp = replay_trace(r->orig, r->orig, c, &sr, search_runs_of(WORK_OF_SECONDS(1)));
+      Replay rp = replay_trace(r->orig, r->orig, c, &sr.trace, search_runs_of(WORK_OF_SECONDS(1)));
       if (rp.found) {
         search_found_bug(r, &rp, NULL, NULL);
         return;
@@ -235,7 +235,7 @@ static const char *site_text(Loc l) { return xformat("line %d:%d", l.line, l.col
  * within w, sharing r's facts (one_property.c: they hold in every one of
  * those programs); false when the program cannot be read again. */
 static bool child_begin(Run *r, Site *site, Work w, SearchInput *in, Run *c) {
-  Program *p = search_reparse(r);
+  Program *p = search_copy(r);
   if (!p)
     return false;
   keep_one_property(p, site->loc);
@@ -244,7 +244,7 @@ static bool child_begin(Run *r, Site *site, Work w, SearchInput *in, Run *c) {
   in->budget = w;
   in->answered = NULL;
   *c = (Run){.in = in, .orig = p, .work_start = work_spent(), .facts = r->facts,
-             .facts_rounds = r->facts_rounds, .race = r->race, .property = &site->loc};
+             .facts_rounds = r->facts_rounds, .spacer = r->spacer, .property = &site->loc};
   c->res.verdict = VERDICT_UNKNOWN;
   c->res.work_start = c->work_start;
   c->res.sizes = r->res.sizes;
@@ -367,9 +367,7 @@ static void whole_then_each(Run *r) {
 static void search(Run *r) {
   const SearchInput *in = r->in;
   r->res.sizes = search_array_sizes(r->orig);
-  char why[256];
-  r->race = !in->solver && sysconf(_SC_NPROCESSORS_ONLN) >= 2 &&
-            spacer_node_available(why, sizeof why);
+  r->spacer = search_spacer(in->solver);
   /* (a back-end asked for, or the baseline without cells, answers alone) */
   if (!in->backend && !in->no_cells && search_every_run(r))
     return;

@@ -26,7 +26,6 @@
 #include "chc.h"
 #include "lift.h"
 #include "replay.h"
-#include "spacer.h"
 #include "transform.h"
 #include "work.h"
 
@@ -51,7 +50,7 @@ typedef struct SearchClauses {
   Program *abs;            /* its cells */
   Chc *c;                  /* the Horn clauses Spacer solved (NULL: none) */
   Answer poly;             /* the polyhedra's invariants of abs */
-  SpacerResult sr;         /* Spacer's answer on c */
+  ChcAnswer sr;         /* Spacer's answer on c */
   const char *line;        /* its precision as options */
   bool assumed;            /* it abstracted the program with proven facts
                             * assumed, or with ghost totals */

@@ -14,6 +14,7 @@
 #include "frontend.h"
 #include "recheck.h"
 #include "smt.h"
+#include "spacer.h"
 
 #include <string.h>
 
@@ -76,26 +77,18 @@ SearchSizes search_array_sizes(Program *p) {
   return s;
 }
 
-/* The normalized program again, with the facts assumed: a program of its
- * own (facts_assume changes it), the same text and so the same names and
- * places; only the property site of the search checked when it has one. */
-Program *search_reparse_from(Run *r, const char *entry) {
-  const SearchInput *in = r->in;
-  diag_capture(true);
-  int before = error_count();
-  Program *p = parse_program(in->path, in->nclang_args, in->clang_args, entry);
-  p = p ? normalize_program(p) : NULL;
-  if (p) /* as load_program does */
-    scalarize_arrays(p);
-  if (p && r->property)
-    keep_one_property(p, *r->property);
-  while (error_count() > before)
-    error_reset();
-  diag_capture(false);
+/* A copy of the program searched (program_copy), for a change of its
+ * own (facts assumed, ghost totals, calls inlined): the same names and
+ * places; entry, when not NULL, its entry instead (a callee alone: its
+ * arguments unknown, the cells' harness calls it). */
+Program *search_copy_from(Run *r, const char *entry) {
+  Program *p = program_copy(r->orig);
+  if (p && entry && !program_set_entry(p, entry))
+    return NULL;
   return p;
 }
 
-Program *search_reparse(Run *r) { return search_reparse_from(r, r->in->entry); }
+Program *search_copy(Run *r) { return search_copy_from(r, NULL); }
 
 /* The attempt, remembered as the last one that had cells. */
 void search_keep_attempt(Run *r, const Attempt *at) {
@@ -108,7 +101,7 @@ void search_keep_attempt(Run *r, const Attempt *at) {
 }
 
 static Program *with_facts(Run *r) {
-  Program *p = search_reparse(r);
+  Program *p = search_copy(r);
   if (!p)
     return NULL;
   int n = facts_assume(p, &r->facts);
@@ -187,29 +180,30 @@ void search_lift_proof(Run *r, Attempt *at, Answer *a) {
   r->res.lifted = true;
 }
 
-/* Spacer: the one asked for (--solver), or both at once when there are two
- * cores and Node.js is there -- libz3 and z3-solver prove different
- * programs (BENCHMARKS.md); the first answer wins. */
-SpacerResult search_solve(Run *r, Chc *c, double seconds) {
-  bool node = r->in->solver && !strcmp(r->in->solver, "node");
+const ChcSolver *search_spacer(const char *name) {
+  char why[256];
+  if (name)
+    return !strcmp(name, "node") ? &chc_solver_node : &chc_solver_libz3;
+  /* libz3 and z3-solver prove different programs (BENCHMARKS.md): both,
+   * the first answer winning, when they can run side by side */
+  return chc_solver_race.available(why, sizeof why) ? &chc_solver_race : &chc_solver_libz3;
+}
+
+/* Spacer: the solver of the search (Run.spacer); the answer says which
+ * one gave it. */
+ChcAnswer search_solve(Run *r, Chc *c, double seconds) {
   char why[256] = "";
-  if (node && !spacer_node_available(why, sizeof why))
-    return (SpacerResult){.reason = xformat("--solver=node: %s", why)};
-  if (!r->in->solver && r->race) {
-    const char *winner = NULL;
-    SpacerResult sr = spacer_race(c, seconds, r->in->engines.memory_mb, &winner);
-    r->solver = winner;
-    return sr;
-  }
-  r->solver = node ? "z3-solver" : "libz3";
-  return node ? spacer_solve_node(c, seconds, r->in->engines.memory_mb)
-              : spacer_solve_libz3(c, seconds, r->in->engines.memory_mb);
+  if (!r->spacer->available(why, sizeof why))
+    return (ChcAnswer){.reason = xformat("--solver=node: %s", why)};
+  ChcAnswer sr = r->spacer->solve(c, seconds, r->in->engines.memory_mb);
+  r->solver = sr.solver;
+  return sr;
 }
 
 /* Spacer on the clauses of the attempt: sizes as parameters first (when
  * there are such sizes), then as they are. */
 static Outcome spacer_attempt(Run *r, Attempt *at) {
-  SpacerResult last = {0};
+  ChcAnswer last = {0};
   for (int exact = 0; exact < 2; exact++) {
     ChcOptions co = {0};
     if (!exact) {
@@ -228,13 +222,11 @@ static Outcome spacer_attempt(Run *r, Attempt *at) {
     if (work_left() < WORK_OF_SECONDS(0.01) || r->in->deadline - clock_now() < 0.05)
       break;
     deadline_phase("Spacer");
-    search_say(r, "solving with Spacer (%s), %s",
-        r->in->solver ? (!strcmp(r->in->solver, "node") ? "z3-solver via Node.js" : "libz3")
-        : r->race ? "libz3 and z3-solver at once" : "libz3",
-        exact ? "the sizes as they are" : "the sizes as parameters");
+    search_say(r, "solving with Spacer (%s), %s", r->spacer->name,
+               exact ? "the sizes as they are" : "the sizes as parameters");
     /* the sizes as parameters: a third of the attempt's work */
     WorkScope sizes = work_begin(exact ? WORK_UNLIMITED : (Work)(work_left() * 0.35));
-    SpacerResult sr = search_solve(r, c, search_left(r));
+    ChcAnswer sr = search_solve(r, c, search_left(r));
     work_end(sizes);
     at->cl.c = c;
     at->cl.sr = sr;
@@ -245,14 +237,14 @@ static Outcome spacer_attempt(Run *r, Attempt *at) {
     }
     if (sr.verdict == VERDICT_FALSE) {
       deadline_phase("the replay of a counterexample");
-      Replay rp = replay_trace(at->prog, at->cl.abs, c, &sr, RUN_STATEMENTS(WORK_OF_SECONDS(1)));
+      Replay rp = replay_trace(at->prog, at->cl.abs, c, &sr.trace, RUN_STATEMENTS(WORK_OF_SECONDS(1)));
       if (rp.found) {
         at->bug = rp;
         at->how = "spacer, replayed";
         return OUT_BUG;
       }
       if (exact || !c->params.len) {
-        at->div = replay_divergence(at->prog, at->cl.abs, c, &sr);
+        at->div = replay_divergence(at->prog, at->cl.abs, c, &sr.trace);
         if (at->div.array)
           at->note = xformat("%s[%lld] read at line %d is not what line %d left there",
                              at->div.array->name, at->div.index, at->div.read->loc.line,

@@ -11,8 +11,7 @@
 #include "deadline.h"
 #include "learn.h"
 #include "recheck.h"
-#include "chains.h"
-#include "reductions.h"
+#include "sums_api.h"
 #include "smt.h"
 
 #include <string.h>
@@ -147,7 +146,7 @@ static int learn_callee_facts_within(Run *r) {
     Work mine = work_left() / todo--;
     if (mine < WORK_OF_SECONDS(0.5))
       break;
-    Program *p = search_reparse_from(r, f->name);
+    Program *p = search_copy_from(r, f->name);
     CellOptions co = r->in->cells;
     co.havoc_globals = true;
     diag_capture(true);
@@ -184,19 +183,6 @@ static int learn_callee_facts_within(Run *r) {
 /* ... and for the chain prover (chains.h), after it */
 #define CHAINS_SHARE 0.1
 
-/* The chain prover (chains.h) on a copy of the program with the calls of
- * functions with loops inlined: a helper's fill or sum is a loop of the
- * chain. */
-static bool chains_in_copy(Run *r, const char **why) {
-  Program *p = search_reparse(r);
-  if (!p)
-    return false;
-  inline_calls_with_loops(p, p->entry);
-  bool ok = chains_prove(p, r->in->deadline, why);
-  search_say(r, "closed forms of the loops: %s", ok ? "proved" : *why);
-  return ok;
-}
-
 /* The invariants of a proof by closed forms, for --invariants and the
  * witness: the chain prover's terms (sums, contents) are not invariants
  * of the program, so the conjectures of the program's words are re-checked
@@ -226,27 +212,14 @@ bool search_sums(Run *r) {
   if (search_exact_arrays_only(r))
     return false;
   deadline_phase("sums over arrays");
-  LiftedVec facts = {0};
-  const char *why = NULL;
   double t0 = clock_now();
-  /* the reductions, then the chains on a share of their own (exact and
-   * cheap: a tenth of a second's work on most programs). In this order
-   * the reductions run as they would alone: what Z3 did before a check
-   * changes how it goes, and their proofs of two-dimensional patterns
-   * take nearly their whole share. */
-  WorkScope s = search_begin(r, search_share(r, SUMS_SHARE));
-  bool ok = reductions_prove(r->orig, r->in->deadline, &facts, &why), chained = false;
-  Work w = work_end(s);
-  if (!ok) {
-    const char *reduced = why;
-    WorkScope c = search_begin(r, search_share(r, CHAINS_SHARE));
-    ok = chained = chains_in_copy(r, &why);
-    w += work_end(c);
-    if (!ok)
-      why = xformat("%s; %s", reduced, why);
-  }
-  search_say(r, "sums over arrays: %s (%.2f s, work %.2f)", ok ? "proved" : why, clock_now() - t0,
-      work_seconds(w));
+  Work rest = search_rest(r);
+  SumsBudget b = {rest, search_share(r, SUMS_SHARE), search_share(r, CHAINS_SHARE)};
+  SumsProof sp = sums_prove(r->orig, r->in->deadline, b);
+  search_say(r, "sums over arrays: %s (%.2f s, work %.2f)", sp.proved ? "proved" : sp.why,
+             clock_now() - t0, work_seconds(sp.work));
+  bool ok = sp.proved, chained = sp.closed_forms;
+  LiftedVec facts = sp.facts;
   if (!ok)
     return false;
   r->res.verdict = VERDICT_TRUE;

@@ -55,7 +55,7 @@ typedef struct Run {
   bool answered;           /* in->answered heard the verdict */
   FactVec facts;           /* proven, for the attempts that follow */
   int facts_rounds;
-  bool race;               /* libz3 and z3-solver at once */
+  const ChcSolver *spacer; /* Spacer's solver (search_spacer) */
   const Loc *property;     /* the one property site checked, the others
                             * assumed (keep_one_property); NULL: all */
   LiftedVec words;         /* the conjectures from the words proven by a
@@ -120,13 +120,17 @@ void search_refine(Run *r);
 /* The constant sizes of the program's arrays: the bounds worth reading as
  * parameters (loops over an array compare with its size). */
 SearchSizes search_array_sizes(Program *p);
-/* The normalized program again (from entry), for a change of its own. */
-Program *search_reparse_from(Run *r, const char *entry);
-Program *search_reparse(Run *r);
+/* A copy of the program searched, for a change of its own (entry, when
+ * not NULL, its entry instead: a callee alone). NULL if it cannot be had. */
+Program *search_copy_from(Run *r, const char *entry);
+Program *search_copy(Run *r);
 /* The attempt, remembered as the last one that had cells (the clauses). */
 void search_keep_attempt(Run *r, const Attempt *at);
-/* Spacer: the one asked for, or both at once (the first answer wins). */
-SpacerResult search_solve(Run *r, Chc *c, double seconds);
+/* Spacer's solver for --solver=name ("z3", "node"; NULL: both at once
+ * when they can run side by side, else libz3). */
+const ChcSolver *search_spacer(const char *name);
+/* Spacer (r->spacer) on c within seconds; r->solver names who answered. */
+ChcAnswer search_solve(Run *r, Chc *c, double seconds);
 /* One attempt at->pr within slice of work (a scope of its own). */
 Outcome search_attempt(Run *r, Attempt *at, Work slice);
 /* The lifted invariants of a proof, re-checked (lift_invariants). */

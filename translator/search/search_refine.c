@@ -18,6 +18,8 @@
  */
 #include "search_internal.h"
 
+#include "sums_api.h"
+
 #include "lift.h"
 
 /* ---- The strategy ------------------------------------------------------------------- */
@@ -75,7 +77,7 @@ static void proved(Run *r, Attempt *at) {
   search_lift_proof(r, at, cl->poly.verdict == VERDICT_TRUE ? &cl->poly : &(Answer){0});
   if (cl->poly.verdict != VERDICT_TRUE && cl->c && r->in->lift_invariants) {
     Answer a = {0};
-    spacer_invariants(cl->c, &cl->sr, &a, "spacer");
+    chc_answer_invariants(cl->c, &cl->sr, &a, "spacer");
     search_lift_proof(r, at, &a);
   }
 }
@@ -94,12 +96,11 @@ static void proved(Run *r, Attempt *at) {
 static bool ghost_attempt(Run *r, Precision *pr) {
   if (search_exact_arrays_only(r))
     return false;
-  Program *p = search_reparse(r);
+  Program *p = search_copy(r);
   if (!p)
     return false;
-  inline_calls_with_loops(p, p->entry);
-  split_webs(p, p->entry); /* loops tied by a reused counter are not */
-  int totals = ghost_totals(p), fused = fuse_scans(p, p->entry);
+  SumsGhosts g = sums_ghost_program(p);
+  int totals = g.totals, fused = g.fused;
   if (!totals && !fused)
     return false;
   const char *what = totals && fused ? "ghost totals, fused loops"

@@ -42,9 +42,9 @@
 #include "loops.h"
 
 typedef struct Map {
+  IrCopy c;            /* first: the copy's hooks get it */
   VarVec from, to;     /* to: NULL when from is replaced by its value */
   ExprVec value;       /* a parameter's argument, in the caller's terms */
-  StmtVec old_targets, new_targets; /* loops and switches, for break/continue */
 } Map;
 
 static void map_add(Map *m, Var *from, Var *to, Expr *value) {
@@ -53,80 +53,20 @@ static void map_add(Map *m, Var *from, Var *to, Expr *value) {
   vec_push(&m->value, value);
 }
 
-static Var *map_var(Map *m, Var *v) {
-  for (int i = 0; v && i < m->from.len; i++)
+static Var *map_var(IrCopy *c, Var *v) {
+  Map *m = (Map *)c;
+  for (int i = 0; i < m->from.len; i++)
     if (m->from.data[i] == v)
       return m->to.data[i];
   return v;
 }
 
-static Expr *map_value(Map *m, Var *v) {
+static Expr *map_value(IrCopy *c, Var *v) {
+  Map *m = (Map *)c;
   for (int i = 0; i < m->from.len; i++)
     if (m->from.data[i] == v)
       return m->value.data[i];
   return NULL;
-}
-
-static Expr *clone_expr(Map *m, const Expr *e) {
-  if (!e)
-    return NULL;
-  Expr *value = e->kind == E_VAR ? map_value(m, e->var) : NULL;
-  if (value)
-    return expr_subst(value, NULL, NULL);
-  Expr *c = xalloc(sizeof *c);
-  *c = *e;
-  c->var = map_var(m, e->var);
-  c->lhs = clone_expr(m, e->lhs);
-  c->rhs = clone_expr(m, e->rhs);
-  c->cond = clone_expr(m, e->cond);
-  c->args = (ExprVec){0};
-  for (int i = 0; i < e->args.len; i++)
-    vec_push(&c->args, clone_expr(m, e->args.data[i]));
-  return c;
-}
-
-static ExprVec clone_exprs(Map *m, const ExprVec *v) {
-  ExprVec c = {0};
-  for (int i = 0; i < v->len; i++)
-    vec_push(&c, clone_expr(m, v->data[i]));
-  return c;
-}
-
-static Stmt *clone_stmt(Program *p, Map *m, const Stmt *s) {
-  if (!s)
-    return NULL;
-  Stmt *c = xalloc(sizeof *c);
-  *c = *s;
-  if (s->kind == S_LOOP || s->kind == S_SWITCH) { /* before the breaks inside */
-    vec_push(&m->old_targets, (Stmt *)s);
-    vec_push(&m->new_targets, c);
-  }
-  c->var = map_var(m, s->var);
-  c->array = map_var(m, s->array);
-  c->expr = clone_expr(m, s->expr);
-  c->idx = clone_exprs(m, &s->idx);
-  c->args = clone_exprs(m, &s->args);
-  c->stmts = (StmtVec){0};
-  for (int i = 0; i < s->stmts.len; i++)
-    vec_push(&c->stmts, clone_stmt(p, m, s->stmts.data[i]));
-  c->then = clone_stmt(p, m, s->then);
-  c->els = clone_stmt(p, m, s->els);
-  c->body = clone_stmt(p, m, s->body);
-  c->step = clone_stmt(p, m, s->step);
-  c->cases.data = NULL;
-  c->cases.len = c->cases.cap = 0;
-  for (int i = 0; i < s->cases.len; i++) {
-    SwitchCase *k = xalloc(sizeof *k);
-    *k = *s->cases.data[i];
-    k->body = clone_stmt(p, m, s->cases.data[i]->body);
-    vec_push(&c->cases, k);
-  }
-  for (int i = 0; s->target && i < m->old_targets.len; i++)
-    if (m->old_targets.data[i] == s->target)
-      c->target = m->new_targets.data[i];
-  if (s->kind == S_READ || s->kind == S_WRITE)
-    c->site = p->nsites++;
-  return c;
 }
 
 /* ---- Which calls ------------------------------------------------------------------- */
@@ -267,7 +207,7 @@ static void fold_set_once(Func *f) {
 
 static void inline_call(Program *p, Func *into, Stmt *call, StmtVec *out) {
   Func *f = call->func;
-  Map m = {0};
+  Map m = {.c = {.var = map_var, .value = map_value, .sites = p}};
   for (int i = 0; i < f->params.len; i++) {
     Var *v = f->params.data[i];
     Expr *a = call->args.data[i];
@@ -288,12 +228,12 @@ static void inline_call(Program *p, Func *into, Stmt *call, StmtVec *out) {
   for (int i = 0; i < b->len; i++)
     if (set_once(f, b, i, dropped)) {
       Stmt *s = b->data[i];
-      map_add(&m, s->var, NULL, clone_expr(&m, s->expr));
+      map_add(&m, s->var, NULL, ir_copy_expr(&m.c, s->expr));
       dropped[i] = true;
     }
   for (int i = 0; i < f->locals.len; i++) {
     Var *v = f->locals.data[i];
-    if (!map_value(&m, v))
+    if (!map_value(&m.c, v))
       map_add(&m, v, new_temp(p, into, v->name, v->type, v->role, v->loc), NULL);
   }
   for (int i = 0; i < b->len; i++) {
@@ -301,12 +241,12 @@ static void inline_call(Program *p, Func *into, Stmt *call, StmtVec *out) {
     if (dropped[i])
       continue;
     if (s->kind != S_RETURN) {
-      vec_push(out, clone_stmt(p, &m, s));
+      vec_push(out, ir_copy_stmt(&m.c, s));
       continue;
     }
     if (!call->var || !s->expr)
       continue;
-    Expr *e = clone_expr(&m, s->expr);
+    Expr *e = ir_copy_expr(&m.c, s->expr);
     if (e->type != call->var->type) {
       Expr *c = new_unary(E_CAST, e, e->loc);
       c->type = call->var->type;

@@ -157,7 +157,7 @@ static Z3_ast arg(Z3_ast t, unsigned i) { return Z3_get_app_arg(zc(), Z3_to_app(
 
 static bool mentions_any(Z3_ast t, const SmtAsts *cs) {
   for (int i = 0; i < cs->len; i++)
-    if (lift_mentions_const(t, cs->data[i]))
+    if (smt_mentions(t, cs->data[i]))
       return true;
   return false;
 }
@@ -480,7 +480,7 @@ static Z3_ast contents_sum(Chain *ch, Contents *c, ZVars *vs, const int *vars, c
   /* one constant for one set of elements: not for a guard over an outer
    * counter (a running sum is a function of it, not a constant) */
   for (int d = 0; d < NEST_MAX_DEPTH; d++)
-    if (!Z3_is_eq_ast(zc(), ch->k[d], vs->v[vars[0]]) && lift_mentions_const(key, ch->k[d]))
+    if (!Z3_is_eq_ast(zc(), ch->k[d], vs->v[vars[0]]) && smt_mentions(key, ch->k[d]))
       return NULL;
   for (int i = 0; i < ch->csums.len; i++)
     if (Z3_is_eq_func_decl(zc(), ch->csums.data[i].u, c->u) && Z3_is_eq_ast(zc(), ch->csums.data[i].guard, key))
@@ -1046,7 +1046,7 @@ static void contents_bounds(Chain *ch, Contents *c) {
   for (int i = 0; i < atoms.len; i++)
     for (unsigned side = 0; side < nargs(atoms.data[i]); side++) {
       Z3_ast t = arg(atoms.data[i], side);
-      if (lift_mentions_const(t, ch->elem) || lift_mentions_const(t, ch->at))
+      if (smt_mentions(t, ch->elem) || smt_mentions(t, ch->at))
         continue;
       for (int delta = -1; delta <= 1; delta++) {
         Z3_ast b = simp(Z3_mk_add(zc(), 2, (Z3_ast[]){t, smt_num(delta)}));
@@ -1079,7 +1079,7 @@ static bool stored_inputs(Chain *ch, Var *a, Symex *sx, SxPaths *on, SmtAsts *co
       return false;
     Z3_ast c = conds->data[j];
     for (int k = 0; k < params->len; k++)
-      if (!Z3_is_eq_ast(zc(), params->data[k], x) && lift_mentions_const(c, params->data[k]))
+      if (!Z3_is_eq_ast(zc(), params->data[k], x) && smt_mentions(c, params->data[k]))
         c = smt_true(); /* (what it says of other inputs is left out: weaker) */
     if (mentions_any(c, ins))
       c = smt_true();
@@ -1121,11 +1121,11 @@ static Z3_ast at_start(Z3_ast t, SmtAsts *from, SmtAsts *to) {
  * value of an accumulator at the iteration's start? */
 static bool reads_in_loop(SmtAsts *later, SxPaths *on, Symex *sx, Z3_ast in) {
   for (int i = 0; i < later->len; i++)
-    if (lift_mentions_const(later->data[i], in))
+    if (smt_mentions(later->data[i], in))
       return true;
   for (int j = 0; j < on->len; j++)
     for (int w = 0; w < on->data[j]->writes.len; w++)
-      if (lift_mentions_const(on->data[j]->writes.data[w].value, in))
+      if (smt_mentions(on->data[j]->writes.data[w].value, in))
         return true;
   (void)sx;
   return false;
@@ -1207,7 +1207,7 @@ static void write_offsets(Chain *ch, LoopNest *n, Symex *sx, SxPaths *out, int s
         if (wr->array != a)
           continue;
         Z3_ast dw = wr->nidx == 1 ? simp(Z3_mk_sub(zc(), 2, (Z3_ast[]){wr->idx[0], K})) : NULL;
-        ok = dw && !lift_mentions_const(dw, K) && !mentions_any(dw, &sx->fresh) && !mentions_any(dw, &ch->ins) &&
+        ok = dw && !smt_mentions(dw, K) && !mentions_any(dw, &sx->fresh) && !mentions_any(dw, &ch->ins) &&
              (!d || Z3_is_eq_ast(zc(), d, dw));
         d = dw;
       }
@@ -1267,7 +1267,7 @@ static bool run_nest(Chain *ch, LoopNest *n) {
   for (int i = 0; i < scalars; i++)
     vec_push(&ins, ch->ins.data[i]);
   Z3_ast K = ch->k[n->depth - 1];
-  write_offsets(ch, n, &sx, &out, scalars, K, n->depth == 2 && !lift_mentions_const(lo[1], ch->k[0]) && !lift_mentions_const(hi[1], ch->k[0]));
+  write_offsets(ch, n, &sx, &out, scalars, K, n->depth == 2 && !smt_mentions(lo[1], ch->k[0]) && !smt_mentions(hi[1], ch->k[0]));
   for (int i = 0; i < ch->prevs.len; i++) /* (what reads one depends on the iteration before) */
     if (ch->prevs.data[i])
       vec_push(&ins, ch->prevs.data[i]);
@@ -1379,9 +1379,9 @@ static bool run_nest(Chain *ch, LoopNest *n) {
       inc = inc ? settle(ch, inc, ch->box) : NULL;
       exact = inc && !mentions_any(inc, &ins);
       for (int k = 0; exact && k < sx.fresh.len; k++)
-        exact = !lift_mentions_const(inc, sx.fresh.data[k]);
+        exact = !smt_mentions(inc, sx.fresh.data[k]);
       for (int k = 0; exact && k < params.len; k++)
-        exact = !lift_mentions_const(inc, params.data[k]); /* an input read in the loop */
+        exact = !smt_mentions(inc, params.data[k]); /* an input read in the loop */
       if (exact)
         e = e ? Z3_mk_ite(zc(), conds.data[j], inc, e) : inc;
     }
@@ -1443,7 +1443,7 @@ static bool run_nest(Chain *ch, LoopNest *n) {
       Z3_ast cur = simp(Z3_mk_select(zc(), symex_value(&sx, on.data[j], a), Kd));
       Z3_ast v = resolve(ch, as_params(ch, &sx, cur, &params), ch->box);
       v = v ? settle(ch, at_start(v, &starts_from, &starts), ch->box) : NULL;
-      if (v && prev && lift_mentions_const(v, prev)) { /* a[i] = a[i - 1] + d: a recurrence */
+      if (v && prev && smt_mentions(v, prev)) { /* a[i] = a[i - 1] + d: a recurrence */
         Z3_ast d = simp(Z3_mk_sub(zc(), 2, (Z3_ast[]){v, prev}));
         exact = !first[j] && !mentions_any(d, &ins) && !mentions_any(d, &params);
         if (exact)
@@ -1453,7 +1453,7 @@ static bool run_nest(Chain *ch, LoopNest *n) {
       }
       exact = v && !mentions_any(v, &ins);
       for (int k = 0; exact && k < params.len; k++)
-        exact = !lift_mentions_const(v, params.data[k]);
+        exact = !smt_mentions(v, params.data[k]);
       if (exact)
         value = value ? Z3_mk_ite(zc(), conds.data[j], v, value) : v;
       if (exact && !first[j])

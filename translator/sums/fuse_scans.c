@@ -51,6 +51,7 @@
  * exactly when they were, since L2 ends without failing: no run is added
  * or lost.
  */
+#include "ghosts.h"
 #include "transform.h"
 
 #include "dataflow.h"

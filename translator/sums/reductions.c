@@ -88,19 +88,6 @@ static bool valid(Prover *pv, Z3_ast hyp, Z3_ast goal) {
 
 static bool proved(const Lifted *l) { return l->checked > 0; }
 
-static bool mentions_const(Z3_ast t, Z3_ast c) {
-  Z3_context z = zc();
-  if (Z3_is_eq_ast(z, t, c))
-    return true;
-  if (Z3_get_ast_kind(z, t) != Z3_APP_AST)
-    return false;
-  Z3_app a = Z3_to_app(z, t);
-  for (unsigned i = 0; i < Z3_get_app_num_args(z, a); i++)
-    if (mentions_const(Z3_get_app_arg(z, a, i), c))
-      return true;
-  return false;
-}
-
 /* ---- Shape ---------------------------------------------------------------------------------- */
 
 typedef struct Count {
@@ -207,15 +194,15 @@ static bool summands(Prover *pv) {
     if (acc->type->kind != TY_INT || acc->type->is_unsigned)
       return false;
     for (int i = 0; i < sx.fresh.len; i++)
-      if (mentions_const(pv->summand[j], sx.fresh.data[i]))
+      if (smt_mentions(pv->summand[j], sx.fresh.data[i]))
         return false;
     for (int i = 0; i < pv->f->locals.len; i++)
       if (nest_assigns(pv->scan, pv->f->locals.data[i]) &&
-          mentions_const(pv->summand[j], smt_var(pv->f->locals.data[i])))
+          smt_mentions(pv->summand[j], smt_var(pv->f->locals.data[i])))
         return false;
     for (int i = 0; i < pv->p->globals.len; i++)
       if (nest_assigns(pv->scan, pv->p->globals.data[i]) &&
-          mentions_const(pv->summand[j], smt_var(pv->p->globals.data[i])))
+          smt_mentions(pv->summand[j], smt_var(pv->p->globals.data[i])))
         return false;
   }
   return true;

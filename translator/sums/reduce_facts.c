@@ -95,25 +95,9 @@ Z3_ast view_at(const View *u, Z3_ast const *pt, Z3_ast const *k, int nk) {
 
 static Z3_ast view_here(Facts *F, const View *u) { return view_at(u, F->k, F->k, F->nk); }
 
-/* Does t mention constant c? */
-static bool mentions_const(Z3_ast t, Z3_ast c) {
-  Z3_context z = zc();
-  if (Z3_is_eq_ast(z, t, c))
-    return true;
-  if (Z3_get_ast_kind(z, t) == Z3_QUANTIFIER_AST)
-    return mentions_const(Z3_get_quantifier_body(z, t), c);
-  if (Z3_get_ast_kind(z, t) != Z3_APP_AST)
-    return false;
-  Z3_app a = Z3_to_app(z, t);
-  for (unsigned i = 0; i < Z3_get_app_num_args(z, a); i++)
-    if (mentions_const(Z3_get_app_arg(z, a, i), c))
-      return true;
-  return false;
-}
-
 static bool mentions_any(Z3_ast t, SmtAsts *cs) {
   for (int i = 0; i < cs->len; i++)
-    if (mentions_const(t, cs->data[i]))
+    if (smt_mentions(t, cs->data[i]))
       return true;
   return false;
 }
@@ -527,7 +511,7 @@ static bool map_between(Upd *up, SxWrite *w1, SxWrite *w2, Z3_ast *map) {
   for (int d = 0; d < w2->nidx; d++) {
     map[d] = simp(substn(w2->idx[d], &from, &to));
     for (int i = 0; i < up->params.len; i++)
-      if (mentions_const(map[d], up->params.data[i]))
+      if (smt_mentions(map[d], up->params.data[i]))
         return false;
   }
   return true;
@@ -716,9 +700,9 @@ static void own_params(Upd *up, Item *it) {
   SmtAsts from = {0}, to = {0};
   for (int i = 0; i < up->params.len; i++) {
     Z3_ast c = up->params.data[i];
-    bool used = mentions_const(it->guard, c);
+    bool used = smt_mentions(it->guard, c);
     for (int u = 0; u < up->views.len && !used; u++)
-      used = mentions_const(it->vals[u], c);
+      used = smt_mentions(it->vals[u], c);
     if (!used)
       continue;
     Z3_ast r = Z3_mk_fresh_const(zc(), "p", Z3_mk_int_sort(zc()));

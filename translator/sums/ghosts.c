@@ -59,6 +59,7 @@
  * beyond 2^63 -- which the analyses, on mathematical integers, do not see.)
  */
 #include "loops.h"
+#include "ghosts.h"
 #include "transform.h"
 
 #include <string.h>
