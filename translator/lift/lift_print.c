@@ -23,6 +23,7 @@ typedef struct Printer {
 
 static int prec_of(Z3_decl_kind k) {
   switch (k) {
+  case Z3_OP_ITE: return 0; /* (C's ?: binds loosest but for , and =) */
   case Z3_OP_IMPLIES: return 1;
   case Z3_OP_OR: return 2;
   case Z3_OP_AND: return 3;
@@ -356,11 +357,11 @@ static void print(Printer *p, Z3_ast a, int ctx) {
     print(p, Z3_get_app_arg(z, app, 0), 9);
     break;
   case Z3_OP_ITE:
-    print(p, Z3_get_app_arg(z, app, 0), 4);
+    print(p, Z3_get_app_arg(z, app, 0), 2);
     sb_printf(&p->sb, " ? ");
-    print(p, Z3_get_app_arg(z, app, 1), 4);
+    print(p, Z3_get_app_arg(z, app, 1), 1);
     sb_printf(&p->sb, " : ");
-    print(p, Z3_get_app_arg(z, app, 2), 4);
+    print(p, Z3_get_app_arg(z, app, 2), 0);
     break;
   case Z3_OP_SELECT:
     print_select(p, a);

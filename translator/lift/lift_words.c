@@ -537,8 +537,47 @@ static Expr *as_stored(Func *f, Expr *e) {
   return as.e;
 }
 
+/* The element array[idx] (one index), to compare. */
+static Expr *element_at(Var *array, Expr *idx, Loc loc) {
+  Expr *x = new_index(array, array->type->elem, loc);
+  vec_push(&x->args, idx);
+  return x;
+}
+
+/* A copy in a loop's body: `old[i] = a[i]`, or the same value written to
+ * two arrays at one index (`a[i] = v; old[i] = v;`, how a harness keeps
+ * the input it hands over). The copy's own words are `old[K] == a[K]`,
+ * which holds of every element it copied and which a check after a call
+ * (`a[k] == old[n - 1 - k]`) needs to speak of the input. */
+static void copies_in(Collect *c, Stmt *s) {
+  for (int j = 0; j < s->stmts.len; j++) {
+    Stmt *w = s->stmts.data[j];
+    if (w->kind != S_WRITE || w->idx.len != 1 || expr_is_const(w->idx.data[0], &(long long){0}))
+      continue;
+    Expr *v = resolve(c->f, w->expr, 2);
+    const Expr *u = uncast(v);
+    Expr *from = NULL;
+    if (u->kind == E_INDEX && u->var != w->array && u->args.len == 1 &&
+        expr_same(uncast(u->args.data[0]), uncast(w->idx.data[0])))
+      from = element_at(u->var, w->idx.data[0], w->loc);
+    for (int i = 0; !from && i < j; i++) {
+      Stmt *x = s->stmts.data[i];
+      if (x->kind == S_WRITE && x->array != w->array && x->idx.len == 1 &&
+          u->kind == E_VAR && expr_same(uncast(resolve(c->f, x->expr, 2)), u) &&
+          expr_same(x->idx.data[0], w->idx.data[0]))
+        from = element_at(x->array, w->idx.data[0], w->loc);
+    }
+    if (!from || !is_scalar(w->array->type->elem) || from->type != w->array->type->elem)
+      continue;
+    AtomsIn in = {c->w, c->fn, false, false, NULL, 0};
+    atoms_of(new_binary(E_EQ, element_at(w->array, w->idx.data[0], w->loc), from, w->loc), &in);
+  }
+}
+
 static void collect(Stmt *s, void *arg) {
   Collect *c = arg;
+  if (s->kind == S_BLOCK)
+    copies_in(c, s);
   bool guards = s->kind == S_IF || s->kind == S_ASSERT || s->kind == S_ASSUME;
   /* a condition that normalization computes into a temporary, piece by
    * piece (`cond = a_rd != key` under `if (i < n)`): each piece */
@@ -913,12 +952,15 @@ typedef struct Calls {
 typedef struct ArraysIn {
   const Map *m;
   VarVec found;
+  VarVec callee_globals; /* the globals the callee uses: its own names */
 } ArraysIn;
 
 static void array_unmapped(Var *v, void *arg) {
   ArraysIn *ai = arg;
-  if (v->type->kind == TY_ARRAY && v->kind != VAR_GLOBAL && !mapped(ai->m, v) &&
-      !var_in(&ai->found, v))
+  /* (a global array the callee never names is, to it, like a local of the
+   * caller's: a copy the harness keeps, `before[i] = data[i]`) */
+  if (v->type->kind == TY_ARRAY && !mapped(ai->m, v) && !var_in(&ai->found, v) &&
+      (v->kind != VAR_GLOBAL || !var_in(&ai->callee_globals, v)))
     vec_push(&ai->found, v);
 }
 
@@ -928,7 +970,8 @@ static void array_unmapped(Var *v, void *arg) {
  * passed -- a conjecture in the callee's names for each one, which the
  * re-check decides there, and the caller's facts connect with its copy. */
 static void copy_as_entry(Words *w, const Map *down, Stmt *call, int fe, Atom *a, bool *changed) {
-  ArraysIn ai = {down, {0}};
+  ArraysIn ai = {down, {0}, {0}};
+  func_globals(w->p, call->func, &ai.callee_globals);
   expr_vars(a->e, array_unmapped, &ai);
   Type *elem = NULL, *pelem = NULL;
   if (ai.found.len != 1 || array_dims(ai.found.data[0]->type, NULL, 0, &elem) != 1)
@@ -1021,10 +1064,12 @@ static void through_call(Stmt *s, void *arg) {
   for (int i = 0; i < had_c; i++) {
     bool ok = !w->atoms[fc].data[i].frame;
     Expr *e = map_expr(&down, w->atoms[fc].data[i].e, &ok);
-    if (!ok) {
+    /* (an array it does not pass: the contents at entry of one it does,
+     * perhaps; a global one the callee does not name too) */
+    if (!w->atoms[fc].data[i].frame)
       copy_as_entry(w, &down, s, fe, &w->atoms[fc].data[i], &cs->changed);
+    if (!ok)
       continue;
-    }
     cs->changed |= add_witness(w, fe, e, w->atoms[fc].data[i].witness, NULL, 0);
     /* a constant passed (`set_range(p, len, 7)` and `buf[k] == 7`):
      * the callee knows it as its parameter */
@@ -1320,10 +1365,47 @@ static void kept_sums(Stmt *s, void *arg) {
     }
 }
 
+/* An index that walks down as a counter walks up (`n - 1 - i`: a
+ * reversal, two ends meeting): the elements it has passed are [c + 1 -
+ * i, ...), so c + 1 - i is an end -- the mirror of i, whose ranges are
+ * the mirrors of i's (what the loop did at the front it did at the back,
+ * reflected; what lies between the two is untouched). */
+static void mirror_end(Bounds *b, const Expr *x) {
+  const Expr *u = x ? uncast(x) : NULL;
+  if (!u || u->kind != E_SUB)
+    return;
+  const Expr *v = uncast(u->rhs);
+  if (v->kind != E_VAR || !var_in(&b->counters, v->var) || !scalar_expr(u->lhs) ||
+      expr_mentions(u->lhs, v->var) || expr_has_index(u->lhs))
+    return;
+  long long c;
+  Expr *base = u->lhs;
+  const Expr *ub = uncast(base);
+  /* (`(n - 1) - i`: the end n - i) */
+  Expr *end = ub->kind == E_SUB && expr_is_const(ub->rhs, &c) && c == 1
+                  ? new_binary(E_SUB, ub->lhs, new_var_ref(v->var, x->loc), x->loc)
+                  : new_binary(E_SUB, new_binary(E_ADD, base, new_num(1, x->loc), x->loc),
+                               new_var_ref(v->var, x->loc), x->loc);
+  add_expr(&b->sums, unwrapped(end));
+}
+
+static void mirrored_indices(Stmt *s, void *arg) {
+  Bounds *b = arg;
+  for (int i = 0; (s->kind == S_READ || s->kind == S_WRITE) && i < s->idx.len; i++)
+    mirror_end(b, s->idx.data[i]);
+  /* a pointer to an element handed to a helper (`swap(&a[i], &a[n - 1 -
+   * i])`): its offset is an argument */
+  for (int i = 0; s->kind == S_CALL && i < s->args.len; i++)
+    if (is_scalar(s->args.data[i]->type))
+      mirror_end(b, s->args.data[i]);
+}
+
 static void sums_of(Stmt *s, void *arg) {
   Bounds *b = arg;
-  if (s->kind == S_LOOP)
+  if (s->kind == S_LOOP) {
     stmt_walk(s->body, kept_sums, b);
+    stmt_walk(s->body, mirrored_indices, b);
+  }
   if (s->kind == S_IF || s->kind == S_ASSERT || s->kind == S_ASSUME)
     comparisons(resolve(b->f, s->expr, 2), sum_ends, b);
   /* a counter starting at a sum: `for (k = r + 1; ...)` checks what lies
@@ -1898,6 +1980,22 @@ static long long step_of(Func *f, Stmt *loop, Var *x) {
   return increment_of(resolve(f, t.set->expr, 2), x);
 }
 
+/* Which way the end e moves in the loop: +1 up, -1 down, 0 neither or
+ * not known (x + c moves as x, c - x against it). */
+static int direction_of(Func *f, Stmt *loop, const Expr *e) {
+  const Expr *u = uncast(e);
+  long long c;
+  if (u->kind == E_VAR) {
+    long long d = step_of(f, loop, u->var);
+    return d > 0 ? 1 : d < 0 ? -1 : 0;
+  }
+  if ((u->kind == E_ADD || u->kind == E_SUB) && expr_is_const(u->rhs, &c))
+    return direction_of(f, loop, u->lhs);
+  if (u->kind == E_SUB && !moves(loop, u->lhs))
+    return -direction_of(f, loop, u->rhs);
+  return 0;
+}
+
 /* The assignments to x under a statement. */
 typedef struct Sets {
   const Var *x;
@@ -2110,6 +2208,132 @@ static void exact_result(Words *w, Func *f, LiftedVec *out, int *no) {
   Z3_context z = smt_ctx();
   propose_as(out, f, POINT_EXIT, f->loc,
              Z3_mk_eq(z, smt_int_const(cfg_ret_name(w->p, f)), v), no, false);
+}
+
+/* The symbolic state of a straight-line body: a term per variable (its
+ * value so far, over the entry's names), the writes to arrays as stores. */
+typedef struct Straight {
+  Naming *nm;
+  VarVec vars;
+  SmtAsts terms;
+  bool ok;
+} Straight;
+
+static Z3_ast straight_lookup(Straight *st, Var *v) {
+  for (int i = st->vars.len - 1; i >= 0; i--)
+    if (st->vars.data[i] == v)
+      return st->terms.data[i];
+  return NULL;
+}
+
+static Z3_ast straight_var(Var *v, void *arg) {
+  Straight *st = arg;
+  Z3_ast t = straight_lookup(st, v);
+  if (t)
+    return t;
+  if (v->kind == VAR_LOCAL) /* read before it is set: indeterminate */
+    st->ok = false;
+  return name_var(v, st->nm);
+}
+
+static Z3_ast straight_array(Var *a, void *arg) {
+  Straight *st = arg;
+  Z3_ast t = straight_lookup(st, a);
+  /* (the contents at entry, named as an exit names them: a, not a') */
+  return t ? t : lift_array(a, NAME_NOW);
+}
+
+static void straight_set(Straight *st, Var *v, Z3_ast t) {
+  vec_push(&st->vars, v);
+  vec_push(&st->terms, t);
+}
+
+/* Element k of the array term t: a store is an if-then-else on k (so that
+ * the effect reads as elements, quantified over k, as the lifting prints
+ * and the re-check instantiates it). */
+static Z3_ast element_of(Z3_ast t, Z3_ast k) {
+  Z3_context z = smt_ctx();
+  if (Z3_get_ast_kind(z, t) == Z3_APP_AST &&
+      Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, t))) == Z3_OP_STORE) {
+    Z3_app s = Z3_to_app(z, t);
+    Z3_ast at = Z3_get_app_arg(z, s, 1), v = Z3_get_app_arg(z, s, 2);
+    return Z3_mk_ite(z, Z3_mk_eq(z, k, at), v, element_of(Z3_get_app_arg(z, s, 0), k));
+  }
+  return Z3_mk_select(z, t, k);
+}
+
+/* One statement of a straight-line body; false where it is not one. */
+static bool straight_step(Straight *st, Stmt *s, Z3_ast *ret) {
+  Z3_context z = smt_ctx();
+  SmtEnv env = {straight_var, straight_array, st, NULL, NULL};
+  switch (s->kind) {
+  case S_DECL:
+    return is_scalar(s->var->type);
+  case S_ASSIGN:
+    if (s->expr->kind == E_NONDET || !is_scalar(s->var->type))
+      return false;
+    straight_set(st, s->var, smt_int(s->expr, &env));
+    break;
+  case S_READ:
+  case S_WRITE: {
+    if (s->idx.len != 1)
+      return false;
+    Z3_ast at = smt_int(s->idx.data[0], &env);
+    Z3_ast arr = straight_array(s->array, st);
+    if (s->kind == S_READ)
+      straight_set(st, s->var, Z3_mk_select(z, arr, at));
+    else
+      straight_set(st, s->array, Z3_mk_store(z, arr, at, smt_int(s->expr, &env)));
+    break;
+  }
+  case S_RETURN:
+    *ret = s->expr ? smt_int(s->expr, &env) : NULL;
+    break;
+  default:
+    return false;
+  }
+  return !env.side && st->ok;
+}
+
+/* A helper without loops, branches or calls whose parameters are arrays
+ * or scalars it does not assign (`swap(int *x, int *y)`: two elements of
+ * one array exchanged): its exact effect, each array parameter written as
+ * `forall k. a'[k] == (k == y ? a[x] : k == x ? a[y] : a[k])` and its
+ * result as an expression of the inputs. The re-check proves it at once
+ * (it is the body), and without it a summary knows only what other
+ * candidates say -- a swap's frame, never what moved where. */
+static void exact_effect(Words *w, Func *f, LiftedVec *out, int *no) {
+  if (!f->body || f->body->kind != S_BLOCK || !f->body->stmts.len)
+    return;
+  for (int i = 0; i < f->params.len; i++)
+    if (f->params.data[i]->byref ||
+        (is_scalar(f->params.data[i]->type) && stmt_assigns(f->body, f->params.data[i])))
+      return;
+  Naming nm = {w, f, true, NULL, NULL, NULL};
+  Straight st = {&nm, {0}, {0}, true};
+  Z3_ast ret = NULL;
+  StmtVec *b = &f->body->stmts;
+  for (int i = 0; i < b->len; i++)
+    if (!straight_step(&st, b->data[i], &ret) || (b->data[i]->kind == S_RETURN && i + 1 < b->len))
+      return;
+  Z3_context z = smt_ctx();
+  bool wrote = false;
+  for (int i = 0; i < f->params.len; i++) {
+    Var *a = f->params.data[i];
+    Z3_ast t = is_scalar(a->type) ? NULL : straight_lookup(&st, a);
+    if (!t || array_dims(a->type, NULL, 0, NULL) != 1)
+      continue;
+    Z3_ast k = smt_int_const("k");
+    Z3_app kapp = Z3_to_app(z, k);
+    Z3_ast each = Z3_mk_eq(z, Z3_mk_select(z, lift_array(a, NAME_AFTER), k), element_of(t, k));
+    propose_as(out, f, POINT_EXIT, f->loc, Z3_mk_forall_const(z, 0, 1, &kapp, 0, NULL, each), no,
+               false);
+    wrote = true;
+  }
+  /* (a result alone is exact_result's, which reads no array) */
+  if (wrote && ret && is_scalar(f->ret))
+    propose_as(out, f, POINT_EXIT, f->loc,
+               Z3_mk_eq(z, smt_int_const(cfg_ret_name(w->p, f)), ret), no, false);
 }
 
 /* Does the atom name only K, globals and variables of f? */
@@ -2342,6 +2566,18 @@ static void range_ends(const Bounds *b, Stmt *s, const VarVec *near, ExprVec *ou
     if (c > 0)
       add_expr(out, new_binary(E_ADD, new_var_ref(near->data[i], loc), new_num(c, loc), loc));
   }
+  /* two ends meeting (`a[lo]` with `lo++`, `a[hi]` with `hi--`): the
+   * counter walking down has passed the elements above it, (hi, ...), so
+   * hi + 1 is an end */
+  bool up = false, down = false;
+  for (int i = 0; s && s->kind == S_LOOP && i < near->len; i++) {
+    long long d = step_of(b->f, s, near->data[i]);
+    up |= d == 1;
+    down |= d == -1;
+  }
+  for (int i = 0; up && down && i < near->len; i++)
+    if (step_of(b->f, s, near->data[i]) == -1)
+      add_expr(out, new_binary(E_ADD, new_var_ref(near->data[i], loc), new_num(1, loc), loc));
   if (s && s->kind == S_LOOP) {
     InclusiveEnds ie = {near, out, loc};
     comparisons(resolve(b->f, loop_test(s), 2), inclusive_end, &ie);
@@ -2588,7 +2824,11 @@ static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, L
         Expr *elo = lo < 0 ? NULL : ends->data[lo], *ehi = ends->data[hi];
         bool mlo = elo && moves(moving, elo);
         bool mhi = moves(moving, ehi);
-        if (moving && (mlo == mhi) && elo && (mlo || keeps_arrays))
+        /* (both moving: only two ends meeting, a counter walking up and
+         * one walking down -- or its mirror -- between which a reversal
+         * has not been yet) */
+        if (moving && (mlo == mhi) && elo && (mlo || keeps_arrays) &&
+            !(mlo && direction_of(f, moving, elo) * direction_of(f, moving, ehi) < 0))
           continue;
         Z3_ast zlo = elo ? name_end(nm, elo) : smt_num(0), zhi = name_end(nm, ehi);
         if (!zlo || !zhi)
@@ -2976,6 +3216,7 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   if (f != w->p->entry) {
     orders(out, f, POINT_EXIT, f->loc, &ends, no);
     exact_result(w, f, out, no);
+    exact_effect(w, f, out, no);
     /* an answer is one of the constants returned */
     Z3_ast one_of = NULL;
     for (int i = 0; i < rs.values.len; i++)
