@@ -2,8 +2,9 @@
 # pointer_args.sh -- array code written with pointers into arrays
 # (tests/data/pointers): a callee given a + k or &a[k], two parameters
 # into one array (first/last, swap(&a[i], &a[j])), recursion on a + 1, a
-# pointer returned into the argument's array, a struct of scalars
-# returned by value. Each program has a buggy twin.
+# pointer returned into the argument's array (or null: a search that
+# finds nothing), a struct of scalars returned by value. Each program has
+# a buggy twin.
 #
 #  1. verdicts: every twin `false`, with the run reaching the line marked
 #     `// error here`; no safe program `false` or rejected, and those the
@@ -23,7 +24,7 @@ algorithms="$src/tests/data/algorithms"
 # The sanitizer build counts the same work, several times as slowly.
 T=60
 sanitized && T=300
-proved="true_swap_reverse true_bounds"
+proved="true_swap_reverse true_bounds true_find_or_null true_clear_first"
 
 verdict() { sed -n 's/^verdict: //p' "$1"; }
 

@@ -230,8 +230,12 @@ typedef struct PtrVal {
 /* The value of a pointer expression. */
 PtrVal conv_ptr(FE *fe, CXCursor c);
 /* A function returning a pointer into one of its parameters' blocks
- * returns the offset: its IR result type, or NULL after a diagnostic. */
+ * returns the offset: its IR result type, or NULL after a diagnostic. A
+ * result that may be null is NULL_OFFSET when it is: no offset of a
+ * pointer into an array is negative (C keeps p + i inside p's object),
+ * and the caller's pointer is null exactly when the offset is that. */
 Type *ptr_result_type(FE *fe, CXCursor func);
+#define NULL_OFFSET (-1)
 /* return e; in such a function: the offset of e (its effects first). */
 Expr *ptr_result(FE *fe, CXCursor e);
 /* The call of a function of the program (its arguments converted). */

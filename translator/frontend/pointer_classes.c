@@ -130,6 +130,7 @@ struct PtrAnalysis {
   CursorMap snapshots; /* struct local standing for its array's element -> the array */
   CursorMap returned;  /* function returning a pointer into a parameter's block -> the
                           parameter's index + 1 (from the first walk) */
+  CursorMap returns_null; /* ... that may return a null pointer -> itself (first walk) */
   VEC(Node *) all;
   VEC(Edge) edges;
   VEC(Pass) passes;
@@ -641,8 +642,11 @@ static void sources(PtrAnalysis *a, CXCursor c, bool moved, Sources *out) {
                  : (intptr_t)cmap_get(&a->returned, clang_getCanonicalCursor(f));
     CursorVec args = pa_call_args(c);
     if (k > 0 && k <= args.len) {
-      /* a pointer into the block of the argument for that parameter */
+      /* a pointer into the block of the argument for that parameter, or
+       * null when the function may return null */
       sources(a, args.data[k - 1], true, out);
+      if (cmap_get(&a->returns_null, clang_getCanonicalCursor(f)))
+        add(out, (Source){.kind = SRC_NULL, .at = c});
       return;
     }
     reject(c, "unsupported pointer returned by '%s' (only a pointer into the array of one of "
@@ -1822,14 +1826,18 @@ static void find_snapshots(PtrAnalysis *a) {
 }
 
 /* After a walk: for each function returning a pointer whose class holds
- * a parameter of it, that parameter (the first one of the class). */
-static CursorMap returned_parameters(PtrAnalysis *a) {
+ * a parameter of it, that parameter (the first one of the class); in
+ * *null, those of them whose class has a null among its values. */
+static CursorMap returned_parameters(PtrAnalysis *a, CursorMap *null) {
   CursorMap out = {0};
   for (int i = 0; i < a->all.len; i++) {
     Node *n = a->all.data[i];
     if (clang_getCursorKind(n->decl) != CXCursor_FunctionDecl)
       continue;
     Node *r = root(n);
+    for (int j = 0; j < r->sources.len; j++)
+      if (r->sources.data[j].kind == SRC_NULL)
+        cmap_put(null, n->decl, (void *)1);
     int best = -1;
     for (int j = 0; j < r->members.len; j++) {
       Node *m = r->members.data[j];
@@ -1855,7 +1863,8 @@ PtrAnalysis *pa_analyze(FE *fe) {
   walk_unit(a);
   diag_forget(quiet);
   find_references(a);
-  CursorMap returned = returned_parameters(a);
+  CursorMap returns_null = {0};
+  CursorMap returned = returned_parameters(a, &returns_null);
   cmap_free(&a->nodes);
   cmap_free(&a->sites);
   cmap_free(&a->positions);
@@ -1865,7 +1874,8 @@ PtrAnalysis *pa_analyze(FE *fe) {
   cmap_free(&a->copies);
   cmap_free(&a->written);
   CursorMap refs = a->refs;
-  *a = (PtrAnalysis){.fe = fe, .refs = refs, .returned = returned, .second = true,
+  *a = (PtrAnalysis){.fe = fe, .refs = refs, .returned = returned,
+                     .returns_null = returns_null, .second = true,
                      .func = clang_getNullCursor()};
   /* the references' tables are nodes of this walk */
   for (unsigned i = 0; i < a->refs.cap; i++)
@@ -1911,6 +1921,7 @@ void pa_free(PtrAnalysis *a) {
   cmap_free(&a->written);
   cmap_free(&a->snapshots);
   cmap_free(&a->returned);
+  cmap_free(&a->returns_null);
 }
 
 /* ---- Queries of the conversion ------------------------------------------------------------------ */

@@ -545,7 +545,16 @@ static PtrVal call_value(FE *fe, CXCursor c) {
     PtrVal base = conv_ptr(fe, args.data[k]);
     if (base.kind != PV_ARRAY)
       return bad_ptr(c, "pointer returned by a function for an argument into no array");
-    return pv_array(base.blk, conv_call(fe, c), NULL, loc);
+    PClass *rc = pa_class(fe->pa, callee);
+    if (!rc || !rc->nullable)
+      return pv_array(base.blk, conv_call(fe, c), NULL, loc);
+    /* a result that may be null comes as the offset, or NULL_OFFSET for
+     * null (ptr_result): held in a temporary, both are read from it */
+    Var *t = new_temp(fe->prog, fe->func, "pret", diff_type(fe), ROLE_TEMP, loc);
+    Expr *set = mk_assign(ref(t, loc), conv_call(fe, c), loc);
+    Expr *nn = new_binary(E_NE, ref(t, loc), num(NULL_OFFSET, loc), loc);
+    nn->type = ty_int;
+    return with_pre(set, pv_array(base.blk, ref(t, loc), nn, loc));
   }
   return bad_ptr(c, "pointer returned by a function");
 }
@@ -556,8 +565,7 @@ Type *ptr_result_type(FE *fe, CXCursor func) {
                         ? "to a function"
                     : !cls || cls->kind != PK_ARRAY || cls->bkind != B_PARAM
                         ? "other than into the array of one of its parameters"
-                    : cls->nullable ? "that may be null"
-                                    : NULL;
+                        : NULL;
   if (why) {
     error_at(cx_loc(func), "unsupported function '%s' returning a pointer %s",
              cx_spelling(func), why);
@@ -568,9 +576,17 @@ Type *ptr_result_type(FE *fe, CXCursor func) {
 
 Expr *ptr_result(FE *fe, CXCursor e) {
   PtrVal v = conv_ptr(fe, e);
+  Loc loc = cx_loc(e);
+  if (v.kind == PV_NULL)
+    return comma(v.pre, num(NULL_OFFSET, loc));
   if (v.kind != PV_ARRAY)
     return bad_expr(fe, e, "pointer returned that points into no array");
-  return comma(v.pre, off_or_zero(v.off, cx_loc(e)));
+  Expr *off = off_or_zero(v.off, loc);
+  if (v.nn) { /* (a pointer that may be null: NULL_OFFSET when it is) */
+    off = new_cond(v.nn, off, num(NULL_OFFSET, loc), loc);
+    off->type = diff_type(fe);
+  }
+  return comma(v.pre, off);
 }
 
 PtrVal conv_ptr(FE *fe, CXCursor c) {
