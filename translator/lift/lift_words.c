@@ -1160,25 +1160,59 @@ static void compared(Expr *c, void *arg) {
 typedef struct Returns {
   bool constants;
   VEC(long long) values;
+  Func *f;
 } Returns;
 
-static void return_kind(Stmt *s, void *arg) {
-  Returns *r = arg;
-  long long c;
-  if (s->kind != S_RETURN || !s->expr)
-    return;
-  if (!constant(s->expr, &c)) {
-    r->constants = false;
-    return;
-  }
+static void add_value(Returns *r, long long c) {
   for (int i = 0; i < r->values.len; i++)
     if (r->values.data[i] == c)
       return;
   vec_push(&r->values, c);
 }
 
+/* The constants a flag is set to (`ok = 1; ... ok = 0; ... return ok;`):
+ * every assignment of the local v a constant; false otherwise. */
+typedef struct FlagSets {
+  Var *v;
+  Returns *r;
+  bool ok;
+} FlagSets;
+
+static void flag_set_to(Stmt *s, void *arg) {
+  FlagSets *fs = arg;
+  long long c;
+  if (!fs->ok || !stmt_assigns(s, fs->v) || s->kind == S_BLOCK || s->kind == S_IF ||
+      s->kind == S_LOOP || s->kind == S_SWITCH)
+    return;
+  if (s->kind == S_ASSIGN && s->var == fs->v && constant(s->expr, &c))
+    add_value(fs->r, c);
+  else if (s->kind != S_DECL)
+    fs->ok = false;
+}
+
+static void return_kind(Stmt *s, void *arg) {
+  Returns *r = arg;
+  long long c;
+  if (s->kind != S_RETURN || !s->expr)
+    return;
+  if (constant(s->expr, &c)) {
+    add_value(r, c);
+    return;
+  }
+  /* (a flag returned: the answer is one of the constants it is set to) */
+  const Expr *u = uncast(s->expr);
+  FlagSets fs = {u->kind == E_VAR ? u->var : NULL, r, true};
+  if (fs.v && fs.v->kind == VAR_LOCAL && is_scalar(fs.v->type) && fs.v->role == ROLE_USER) {
+    int had = r->values.len;
+    stmt_walk(r->f->body, flag_set_to, &fs);
+    if (fs.ok && r->values.len > had)
+      return;
+  }
+  r->constants = false;
+}
+
 static Returns returns_of(Func *f) {
-  Returns r = {true, {0}};
+  Returns r = {true, {0}, f};
   stmt_walk(f->body, return_kind, &r);
   return r;
 }
@@ -1632,6 +1666,14 @@ static void propose_as(LiftedVec *out, Func *f, PointKind kind, Loc loc, Z3_ast 
                        int *no, bool arrays) {
   if (!formula)
     return;
+  /* (once: ranges and atoms reached two ways give the same formula, and
+   * each copy would cost the re-check its checks) */
+  for (int i = out->len - 1; i >= 0; i--) {
+    const Lifted *o = &out->data[i];
+    if (o->func == f && o->kind == kind && o->loc.line == loc.line && o->loc.col == loc.col &&
+        Z3_is_eq_ast(smt_ctx(), o->formula, formula))
+      return;
+  }
   Lifted l = {0};
   l.func = f;
   l.kind = kind;
@@ -2786,6 +2828,22 @@ static void tally_bounds(LiftedVec *out, Func *f, Words *w, int fn, Stmt *loop, 
   }
 }
 
+/* What a flag's loop has seen of the elements [lo, hi) it passed: its
+ * flag set (set) and one of them has the property; not set, and none
+ * has. */
+static void seen_by_flag(LiftedVec *out, Func *f, PointKind kind, Loc loc, Naming *nm, Atom *a,
+                         Z3_ast set, Z3_ast lo, Z3_ast hi, int *no) {
+  Z3_context z = smt_ctx();
+  propose(out, f, kind, loc, witnessed(nm, a, Z3_mk_not(z, set), lo, hi), no);
+  Atom none = *a;
+  none.e = a->e->kind >= E_LT && a->e->kind <= E_NE
+               ? new_binary(cmp_negated(a->e->kind), a->e->lhs, a->e->rhs, a->e->loc)
+               : new_unary(E_NOT, a->e, a->e->loc);
+  Z3_ast all = conjecture(nm, &none, lo, hi);
+  if (all)
+    propose(out, f, kind, loc, Z3_mk_or(z, 2, (Z3_ast[]){set, all}), no);
+}
+
 static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, Loc loc,
                         const ExprVec *ends, Stmt *moving, const VarVec *valued, LiftedVec *out,
                         int *no) {
@@ -2845,6 +2903,12 @@ static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, L
           Z3_context z = smt_ctx();
           Z3_ast set = Z3_mk_eq(z, name_var(a->flag, nm), smt_num(a->value));
           propose(out, f, kind, loc, witnessed(nm, a, set, zlo, zhi), no);
+          /* ... and what it has seen (over the elements it passed, up to
+           * its counter): set, and an element it passed has the property;
+           * not set, and none has (`same = 1; for (...) if (a[i] != b[i])
+           * same = 0;`, the answer a caller computes again to compare) */
+          if (mhi && !mlo)
+            seen_by_flag(out, f, kind, loc, nm, a, set, zlo, zhi, no);
         }
       }
   }
@@ -3016,6 +3080,102 @@ static void under_answers(LiftedVec *out, Func *f, Naming *nm, const Returns *rs
   }
 }
 
+/* A flag (a local set only to constants: `ok = 1; ... { ok = 0; break; }`)
+ * that a loop may set: at the loop's head it has one of its values, and
+ * maybe always the one it had before -- the loop leaves right after
+ * changing it. Each value is a candidate, and all of them together. */
+static void flag_values(Func *f, Stmt *loop, Naming *nm, LiftedVec *out, int *no) {
+  Z3_context z = smt_ctx();
+  for (int i = 0; i < f->locals.len; i++) {
+    Var *v = f->locals.data[i];
+    if (!is_scalar(v->type) || v->role != ROLE_USER || !stmt_assigns(loop, v))
+      continue;
+    Returns r = {true, {0}, f};
+    FlagSets fs = {v, &r, true};
+    stmt_walk(f->body, flag_set_to, &fs);
+    if (!fs.ok || r.values.len < 2 || r.values.len > 4)
+      continue;
+    Z3_ast any = NULL;
+    for (int c = 0; c < r.values.len; c++) {
+      Z3_ast is = Z3_mk_eq(z, name_var(v, nm), smt_num(r.values.data[c]));
+      propose_as(out, f, POINT_LOOP_HEAD, loop->loc, is, no, false);
+      any = smt_or2(any, is);
+    }
+    propose_as(out, f, POINT_LOOP_HEAD, loop->loc, any, no, false);
+  }
+}
+
+/* The calls of f whose result is a yes-or-no answer (a function that
+ * returns constants only), and the variables holding it. */
+typedef struct Answers {
+  Func *f;
+  VarVec vars;
+  VEC(Returns) of;     /* what each one's function returns */
+} Answers;
+
+static void answer_vars(Stmt *s, void *arg) {
+  Answers *an = arg;
+  if (s->kind != S_CALL || !s->var || !is_scalar(s->var->type) || !s->func || !s->func->body)
+    return;
+  Returns rs = returns_of(s->func);
+  if (!rs.constants || rs.values.len < 2)
+    return;
+  /* (one variable for it: the user's copy if there is one) */
+  VarVec copies = result_copies(an->f, s->var);
+  Var *v = s->var;
+  for (int i = 0; i < copies.len; i++)
+    if (copies.data[i]->role == ROLE_USER)
+      v = copies.data[i];
+  if (!var_in(&an->vars, v)) {
+    vec_push(&an->vars, v);
+    vec_push(&an->of, rs);
+  }
+}
+
+/* An answer the loop keeps (`r = equal(a, b, n);` before a loop that
+ * computes the same answer again to compare, setting a flag on the
+ * elements it finds): what each answer says of the elements holds at the
+ * loop's head too, over [0, hi) for the ends the loop does not move, `r ==
+ * c || forall k ...` and `r == c || exists k ...` -- the clauses forget it
+ * at the head unless a candidate keeps it. (Right after the call the
+ * re-check knows it already: a point after a call is defined exactly,
+ * recheck.c.) */
+static void kept_answers(Words *w, Func *f, int fn, Naming *nm, Stmt *loop, const ExprVec *ends,
+                         LiftedVec *out, int *no) {
+  bool recount = false;
+  for (int i = 0; i < w->atoms[fn].len && !recount; i++)
+    recount = w->atoms[fn].data[i].flag && stmt_assigns(loop, w->atoms[fn].data[i].flag);
+  if (!recount)
+    return;
+  Answers an = {f, {0}, {0}};
+  stmt_walk(f->body, answer_vars, &an);
+  Z3_context z = smt_ctx();
+  for (int v = 0; v < an.vars.len; v++) {
+    Var *r = an.vars.data[v];
+    if (stmt_assigns(loop, r))
+      continue;
+    for (int i = 0; i < w->atoms[fn].len; i++) {
+      Atom *a = &w->atoms[fn].data[i];
+      if (!a->witness || a->frame || !atom_in(a->e, f, w->k) || moves(loop, a->e))
+        continue;
+      for (int hi = 0; hi < ends->len; hi++) {
+        Z3_ast zhi = !moves(loop, ends->data[hi]) ? name_end(nm, ends->data[hi]) : NULL;
+        if (!zhi)
+          continue;
+        Z3_ast all = conjecture(nm, a, smt_num(0), zhi);
+        Z3_ast some = quantified(nm, a, smt_num(0), zhi, true);
+        for (int c = 0; c < an.of.data[v].values.len; c++) {
+          Z3_ast is = Z3_mk_eq(z, name_var(r, nm), smt_num(an.of.data[v].values.data[c]));
+          if (all)
+            propose(out, f, POINT_LOOP_HEAD, loop->loc, Z3_mk_or(z, 2, (Z3_ast[]){is, all}), no);
+          if (some)
+            propose(out, f, POINT_LOOP_HEAD, loop->loc, Z3_mk_or(z, 2, (Z3_ast[]){is, some}), no);
+        }
+      }
+    }
+  }
+}
+
 /* The conjectures of one function: at each loop head over the ranges of
  * the bounds that loop mentions and the call results; after each call
  * over those of the call; at the exit of a function other than the entry
@@ -3110,6 +3270,8 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     over_ranges(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, h.loops.data[l],
                 &valued, out, no);
     kept_positions(w, f, fn, &nm, h.loops.data[l], &b, &near, &valued, out, no);
+    kept_answers(w, f, fn, &nm, h.loops.data[l], &ends, out, no);
+    flag_values(f, h.loops.data[l], &nm, out, no);
     nm.loop = NULL;
     SmtAsts zends = constant_ends(&b);
     for (int i = 0; i < near.len; i++)
@@ -3198,6 +3360,14 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   if (is_scalar(f->ret) && !answers && !fixed) {
     position = smt_int_const(cfg_ret_name(w->p, f));
     vec_push(&ends, position);
+    /* (a position, or a sentinel below 0: `ret == -1 || ret >= 0`) */
+    for (int c = 0; !returned.constants && c < returned.values.len; c++)
+      if (returned.values.data[c] < 0) {
+        Z3_context z = smt_ctx();
+        Z3_ast is = Z3_mk_eq(z, position, smt_num(returned.values.data[c]));
+        propose_as(out, f, POINT_EXIT, f->loc,
+                   Z3_mk_or(z, 2, (Z3_ast[]){is, Z3_mk_ge(z, position, smt_num(0))}), no, false);
+      }
   }
   /* (and so is a field of a struct returned, a position of its own; the
    * element after a position a loop kept starts the rest, up to a
@@ -3291,6 +3461,25 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     }
     if (position)
       reasons(&nm, a, f, POINT_EXIT, f->loc, position, &ends, out, no);
+    /* a sentinel besides the positions returned (`return -1;`, a null
+     * pointer's NULL_OFFSET, where nothing was found): under it, a
+     * search's test over the whole range of the parameters; otherwise,
+     * at the position */
+    for (int c = 0; position && a->witness && !returned.constants && c < returned.values.len;
+         c++) {
+      Z3_context z = smt_ctx();
+      Z3_ast is = Z3_mk_eq(z, position, smt_num(returned.values.data[c]));
+      Z3_ast at = instance(&nm, a, position);
+      if (at)
+        propose(out, f, POINT_EXIT, f->loc, Z3_mk_or(z, 2, (Z3_ast[]){is, at}), no);
+      for (int lo = 0; lo < nparams; lo++)
+        for (int hi = 1; hi < nparams; hi++) {
+          Z3_ast all = lo != hi ? conjecture(&nm, a, ends.data[lo], ends.data[hi]) : NULL;
+          if (all)
+            propose(out, f, POINT_EXIT, f->loc, Z3_mk_or(z, 2, (Z3_ast[]){Z3_mk_not(z, is), all}),
+                    no);
+        }
+    }
     /* (and a field's element, under each answer: `*idx = i; return 1;`
      * after the test that stopped the search) */
     for (int i = first_field; rs.values.len > 1 && i < ends.len; i++)
