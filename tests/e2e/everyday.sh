@@ -33,8 +33,11 @@
 # way), one over a closed interval of a global sorted table answering an
 # index or -1 (the order assumed as the table is filled), and the span of
 # zeros of a sorted array, a struct of two positions set between two
-# scans, each part checked; and the report of the first/count
-# bisection's invariants (`invariants`, no property).
+# scans, each part checked; the last lowest element's position in C89
+# style (one counter declared at the top, reused by every loop, the last
+# check loop starting after the position); the length of a
+# NUL-terminated text found by its terminator alone; and the report of the
+# first/count bisection's invariants (`invariants`, no property).
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone

@@ -2075,13 +2075,32 @@ static void sets_before_loop(Func *f, Stmt *loop, Sets *out) {
 /* The expression of x's one assignment outside the loop, made before it,
  * over variables the loop keeps -- x's value where the loop starts; NULL
  * when x has no such assignment. */
+/* The statement right before loop in its block (NULL: none). */
+typedef struct Before1 {
+  Stmt *loop, *before;
+} Before1;
+
+static void just_before(Stmt *s, void *arg) {
+  Before1 *b = arg;
+  for (int i = 1; s->kind == S_BLOCK && i < s->stmts.len; i++)
+    if (s->stmts.data[i] == b->loop)
+      b->before = s->stmts.data[i - 1];
+}
+
 static Expr *start_expr(Func *f, Stmt *loop, Var *x) {
   Sets all = {x, {0}}, in = {x, {0}};
   sets_before_loop(f, loop, &all);
   stmt_walk(loop, sets_of, &in);
-  if (all.found.len != in.found.len + 1)
-    return NULL;
   Stmt *set = NULL;
+  if (all.found.len != in.found.len + 1) {
+    /* a counter of several loops (`int i;` declared once): the start is
+     * the assignment right before the loop, its `for`'s initialization */
+    Before1 b1 = {loop, NULL};
+    stmt_walk(f->body, just_before, &b1);
+    if (!b1.before || b1.before->kind != S_ASSIGN || b1.before->var != x)
+      return NULL;
+    set = b1.before;
+  }
   for (int i = 0; i < all.found.len && !set; i++) {
     bool inside = false;
     for (int j = 0; j < in.found.len; j++)
@@ -2922,6 +2941,10 @@ static void reasons(Naming *nm, Atom *a, Func *f, PointKind kind, Loc loc, Z3_as
                     const SmtAsts *ends, LiftedVec *out, int *no) {
   Z3_ast there = instance(nm, a, position);
   Z3_context z = smt_ctx();
+  /* (a search with no other way out -- `while (s[n]) n++;`, a sentinel
+   * ends it -- stopped where its test fails, wherever that is) */
+  if (a->witness && kind == POINT_EXIT)
+    propose(out, f, kind, loc, there, no);
   for (int e = 0; there && e < ends->len; e++)
     if (ends->data[e] != position) {
       Z3_ast is_end = Z3_mk_eq(z, position, ends->data[e]);
