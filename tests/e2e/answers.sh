@@ -12,14 +12,7 @@ data=$src/tests/data/answers
 # budgets with headroom: each is decided in under 3 s alone
 T=30
 sanitized && T=150
-sanitized && note "sanitizer build: every other safe program (the first suite runs them all)"
-for f in $(sample "$data"/true_*.c "$data"/false_*.c); do
-  name=$(basename "$f" .c)
-  want=${name%%_*}
-  "$bin" verify --timeout=$T "$f" >"$name.out" 2>"$name.err"
-  got=$(sed -n 's/^verdict: //p' "$name.out")
-  [ "$got" = "$want" ] && ok "$name: $got" || fail "$name: want $want, got '$got': $(cat "$name.out")"
-done
+verdicts "$data" "$T"
 "$bin" invariants --timeout=$T "$data/true_same_contents.c" >inv.txt 2>inv.err ||
   fail "invariants true_same_contents: exit $?: $(cat inv.err)"
 grep -q 'eq != 0 || (exists k1. k1 >= 0 && k1 < k && x\[k1\] != y\[k1\])   \[checked' inv.txt ||

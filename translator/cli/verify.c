@@ -182,10 +182,6 @@ static int usage(const char *fmt, const char *arg) {
  * (the budget scales with them); the program comes later. */
 SearchInput verify_search_input(Options *o, double start, double seconds) {
   SearchInput in = {0};
-  in.path = o->inputs.data[0];
-  in.nclang_args = o->clang_args.len;
-  in.clang_args = o->clang_args.data;
-  in.entry = o->entry;
   in.cells = o->cells;
   in.engines = backend_options(o, o->backend, 0);
   in.solver = o->solver;

@@ -59,14 +59,10 @@ typedef struct SearchClauses {
 typedef struct SearchResult SearchResult;
 
 typedef struct SearchInput {
-  /* The program: normalized, no facts (for replay and re-check), and how
-   * to read it again (facts and ghost totals change a program of their
-   * own: the same text gives the same names and places). */
+  /* The program: normalized, no facts (for replay and re-check); facts
+   * and ghost totals change copies of it (program_copy: the same names
+   * and places). */
   Program *orig;
-  const char *path;
-  int nclang_args;
-  const char *const *clang_args;
-  const char *entry;             /* --entry (NULL: main) */
   CellOptions cells;             /* the first precision (the options given) */
 
   /* Instead of the strategy: one back-end other than Spacer on abs (the
