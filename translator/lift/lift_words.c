@@ -489,6 +489,7 @@ typedef struct Collect {
 } Collect;
 
 static const Expr *uncast(const Expr *e);
+static void plain_vars(const Expr *e, VarVec *out);
 
 /* A value read from the input and stored in an element (`ids[i] = v; if
  * (i > 0) assume(ids[i - 1] < v);`, the order assumed as the array is
@@ -544,6 +545,37 @@ static Expr *element_at(Var *array, Expr *idx, Loc loc) {
   return x;
 }
 
+/* Do the indices x and y read a variable in common (no array read in
+ * either)? */
+static bool shares_var(const Expr *x, const Expr *y) {
+  if (expr_has_index(x) || expr_has_index(y))
+    return false;
+  VarVec xs = {0}, ys = {0};
+  plain_vars(x, &xs);
+  plain_vars(y, &ys);
+  for (int i = 0; i < xs.len; i++)
+    if (var_in(&ys, xs.data[i]))
+      return true;
+  return false;
+}
+
+/* The words of a copy between views, `dst[to] = src[from]` with the two
+ * indices moving together (`dst[dst_at + i] = src[src_at + i]`): the
+ * variables they share made K, and only those -- each base stays where it
+ * is, the distance from it being what the copy keeps. */
+static void shifted_copy(Collect *c, Stmt *write, Expr *to, const Expr *from) {
+  Expr *e = plain_indices(new_binary(E_EQ, element_at(write->array, to, write->loc),
+                                     element_at(from->var, from->args.data[0], write->loc),
+                                     write->loc));
+  VarVec xs = {0}, ys = {0};
+  plain_vars(to, &xs);
+  plain_vars(from->args.data[0], &ys);
+  for (int i = 0; i < xs.len; i++)
+    if (var_in(&ys, xs.data[i]))
+      add_witness(c->w, c->fn, expr_subst(e, xs.data[i], new_var_ref(c->w->k, write->loc)), false,
+                  NULL, 0);
+}
+
 /* A copy in a loop's body: `old[i] = a[i]`, or the same value written to
  * two arrays at one index (`a[i] = v; old[i] = v;`, how a harness keeps
  * the input it hands over). The copy's own words are `old[K] == a[K]`,
@@ -560,6 +592,14 @@ static void copies_in(Collect *c, Stmt *s) {
     if (u->kind == E_INDEX && u->var != w->array && u->args.len == 1 &&
         expr_same(uncast(u->args.data[0]), uncast(w->idx.data[0])))
       from = element_at(u->var, w->idx.data[0], w->loc);
+    /* (or at an index that moves with the one written: `dst[dst_off + i]
+     * = src[src_off + i]`, `b[i] = a[n - 1 - i]`, a copy between views) */
+    else if (u->kind == E_INDEX && u->var != w->array && u->args.len == 1 &&
+             shares_var(u->args.data[0], w->idx.data[0]) && is_scalar(w->array->type->elem) &&
+             u->type == w->array->type->elem) {
+      shifted_copy(c, w, resolve(c->f, w->idx.data[0], 2), u);
+      continue;
+    }
     for (int i = 0; !from && i < j; i++) {
       Stmt *x = s->stmts.data[i];
       if (x->kind == S_WRITE && x->array != w->array && x->idx.len == 1 &&
@@ -1929,8 +1969,69 @@ static Z3_ast pairwise(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi) {
  * (`a[i] == a[i + 1]` with i from 0 has seen [0, i); `a[i - 1] <= a[i]`
  * with i from 1, [0, i - 1)); a loop writing `out[i] = out[i - 1] + x`
  * from 1 has made [1, i) what it reads. */
+/* The bases of an atom all of whose elements are read at base + K (`dst[dst_at
+ * + K] == src[src_at + K]`, a copy between two views): K is a distance
+ * from each base there. Adds them to out; false when some element is
+ * read otherwise (at K alone, at a constant). */
+static bool index_bases(const Expr *e, const Var *k, VarVec *out) {
+  if (!e)
+    return true;
+  if (e->kind == E_INDEX) {
+    if (e->args.len != 1)
+      return false;
+    const Expr *x = uncast(e->args.data[0]);
+    if (x->kind != E_ADD)
+      return false;
+    const Expr *l = uncast(x->lhs), *r = uncast(x->rhs);
+    const Expr *base = l->kind == E_VAR && l->var == k ? r : r->kind == E_VAR && r->var == k ? l : NULL;
+    if (!base || base->kind != E_VAR)
+      return false;
+    if (!var_in(out, base->var))
+      vec_push(out, base->var);
+    return true;
+  }
+  bool ok = index_bases(e->lhs, k, out) && index_bases(e->rhs, k, out) &&
+            index_bases(e->cond, k, out);
+  for (int i = 0; ok && i < e->args.len; i++)
+    ok = index_bases(e->args.data[i], k, out);
+  return ok;
+}
+
+/* Is the end t a position measured like base (base itself, or a sum with
+ * base as a term: `dst_at + n`)? Over distances from base such an end
+ * counts base twice. */
+static bool positional(Z3_ast t, Z3_ast base) {
+  Z3_context z = smt_ctx();
+  if (Z3_is_eq_ast(z, t, base))
+    return true;
+  if (Z3_get_ast_kind(z, t) != Z3_APP_AST ||
+      Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, t))) != Z3_OP_ADD)
+    return false;
+  for (unsigned i = 0; i < Z3_get_app_num_args(z, Z3_to_app(z, t)); i++)
+    if (Z3_is_eq_ast(z, Z3_get_app_arg(z, Z3_to_app(z, t), i), base))
+      return true;
+  return false;
+}
+
+/* Does [lo, hi) mix positions into the distances of an atom read at
+ * bases (index_bases)? Such ranges hold of no copy between views and
+ * would only cost the re-check its checks. */
+static bool mixes_positions(Naming *nm, const Atom *a, Z3_ast lo, Z3_ast hi) {
+  VarVec bases = {0};
+  if (!index_bases(a->e, nm->w->k, &bases))
+    return false;
+  for (int i = 0; i < bases.len; i++) {
+    Z3_ast b = name_var(bases.data[i], nm);
+    if ((lo && positional(lo, b)) || (hi && positional(hi, b)))
+      return true;
+  }
+  return false;
+}
+
 static void propose_over(LiftedVec *out, Func *f, PointKind kind, Loc loc, Naming *nm, Atom *a,
                          Z3_ast lo, Z3_ast hi, int *no) {
+  if (mixes_positions(nm, a, lo, hi))
+    return;
   propose(out, f, kind, loc, conjecture(nm, a, lo, hi), no);
   if (hi) {
     /* (the pairs of the elements the atom covers, over each range) */
@@ -2236,6 +2337,69 @@ static void last_stored(LiftedVec *out, Func *f, Stmt *loop, Naming *nm, int *no
     if (x0)
       propose_as(out, f, POINT_LOOP_HEAD, loop->loc,
                  Z3_mk_implies(z, at_start, Z3_mk_eq(z, name_var(x, nm), x0)), no, false);
+  }
+}
+
+typedef struct Reads {
+  Func *f;
+  StmtVec found;
+} Reads;
+
+/* The sets `x = arr[i + c]` of a loop's body, x a scalar, directly or
+ * through a value read into a temporary (`cur = *first; ... prev = cur;`). */
+static void reads_of(Stmt *s, void *arg) {
+  Reads *r = arg;
+  if ((s->kind == S_READ && s->idx.len == 1) || (s->kind == S_ASSIGN && s->expr->kind == E_VAR))
+    if (s->var && is_scalar(s->var->type))
+      vec_push(&r->found, s);
+}
+
+/* The element read by set s: its array read with the index resolved, or
+ * NULL when s does not read one element at the counter plus a constant. */
+static Expr *element_read(Func *f, Stmt *s, Var *counter) {
+  Expr *e = s->kind == S_READ ? element_at(s->array, s->idx.data[0], s->loc)
+                              : resolve(f, s->expr, 2);
+  if (!e || e->kind != E_INDEX || e->args.len != 1)
+    return NULL;
+  const Expr *i = uncast(e->args.data[0]);
+  if (i->kind == E_VAR ? i->var != counter : !increment_of(i, counter))
+    return NULL;
+  return e;
+}
+
+/* A loop keeping the element it read (`prev = cur` with `cur = *first`,
+ * adjacent differences, runs, comparisons with the one before): at the
+ * loop's head the value is the element at the counter, when the counter
+ * moves at the head, or the one a step behind it, when the counter moved
+ * after the read -- what makes a relation between neighbours inductive.
+ * Both are conjectures; the re-check keeps the one that holds. */
+static void last_read(LiftedVec *out, Func *f, Stmt *loop, const VarVec *vars, Naming *nm,
+                      int *no) {
+  Z3_context z = smt_ctx();
+  Reads r = {f, {0}};
+  stmt_walk(loop->body, reads_of, &r);
+  for (int j = 0; j < r.found.len; j++) {
+    Stmt *st = r.found.data[j];
+    Var *x = st->var;
+    if (x->role != ROLE_USER || declared_in(loop->body, x))
+      continue;
+    for (int v = 0; v < vars->len; v++) {
+      Var *i = vars->data[v];
+      long long step = step_of(f, loop, i);
+      Expr *e = i != x && (step == 1 || step == -1) ? element_read(f, st, i) : NULL;
+      Z3_ast i0 = e ? start_of(f, loop, i, nm) : NULL;
+      Z3_ast at = i0 ? name_end(nm, e->args.data[0]) : NULL;
+      if (!at)
+        continue;
+      Z3_ast arr = name_array(e->var, nm);
+      Z3_ast here = Z3_mk_eq(z, name_var(x, nm), Z3_mk_select(z, arr, at));
+      Z3_ast back = Z3_mk_sub(z, 2, (Z3_ast[]){at, smt_num(step)});
+      Z3_ast behind = Z3_mk_eq(z, name_var(x, nm), Z3_mk_select(z, arr, back));
+      Z3_ast at_start = Z3_mk_eq(z, name_var(i, nm), i0);
+      propose_as(out, f, POINT_LOOP_HEAD, loop->loc, here, no, true);
+      propose_as(out, f, POINT_LOOP_HEAD, loop->loc, Z3_mk_or(z, 2, (Z3_ast[]){at_start, behind}),
+                 no, true);
+    }
   }
 }
 
@@ -3199,6 +3363,102 @@ static void kept_answers(Words *w, Func *f, int fn, Naming *nm, Stmt *loop, cons
   }
 }
 
+typedef struct CallsTo {
+  const Func *f;
+  StmtVec found;
+} CallsTo;
+
+static void calls_to(Stmt *s, void *arg) {
+  CallsTo *c = arg;
+  if (s->kind == S_CALL && s->func == c->f && s->args.len == c->f->params.len)
+    vec_push(&c->found, s);
+}
+
+/* The distances between f's parameters that every call fixes: two
+ * pointers into one array a constant apart (`copy_backward(a, a + n, a +
+ * n + 1)`: d_last_at == last_at + 1), a size passed with the end it
+ * makes. The clauses of a loop head forget them unless a candidate keeps
+ * them: equalities, proposed at the entry and at every loop head where
+ * neither parameter moves, which the re-check proves at every call. */
+static void fixed_distances(Words *w, Func *f, Naming *nm, const Heads *h, LiftedVec *out,
+                            int *no) {
+  CallsTo c = {f, {0}};
+  for (int i = 0; i < w->p->funcs.len; i++)
+    if (w->p->funcs.data[i]->body && w->p->funcs.data[i] != f)
+      stmt_walk(w->p->funcs.data[i]->body, calls_to, &c);
+  if (!c.found.len)
+    return;
+  Z3_context z = smt_ctx();
+  /* (one parameter: the same constant at every call, a view that starts
+   * at the array's start) */
+  for (int i = 0; i < f->params.len; i++) {
+    Var *p = f->params.data[i];
+    long long c0 = 0, v;
+    bool fixed = is_scalar(p->type) && !stmt_tally(f->body, p).sets;
+    for (int s = 0; s < c.found.len && fixed; s++) {
+      fixed = expr_is_const(c.found.data[s]->args.data[i], &v) && (!s || v == c0);
+      c0 = v;
+    }
+    if (!fixed)
+      continue;
+    Z3_ast eq = Z3_mk_eq(z, name_var(p, nm), smt_num(c0));
+    propose_as(out, f, POINT_ENTRY, f->loc, eq, no, false);
+    for (int l = 0; l < h->loops.len; l++)
+      propose_as(out, f, POINT_LOOP_HEAD, h->loops.data[l]->loc, eq, no, false);
+  }
+  for (int i = 0; i < f->params.len; i++)
+    for (int j = i + 1; j < f->params.len; j++) {
+      Var *p = f->params.data[i], *q = f->params.data[j];
+      if (!is_scalar(p->type) || !is_scalar(q->type) || stmt_tally(f->body, p).sets ||
+          stmt_tally(f->body, q).sets)
+        continue;
+      long long dist = 0;
+      bool fixed = true;
+      for (int s = 0; s < c.found.len && fixed; s++) {
+        Stmt *call = c.found.data[s];
+        Z3_ast d = smt_simplify(Z3_mk_sub(z, 2, (Z3_ast[]){smt_int(call->args.data[i], NULL),
+                                                           smt_int(call->args.data[j], NULL)}),
+                                NULL);
+        int64_t v;
+        fixed = Z3_is_numeral_ast(z, d) && Z3_get_numeral_int64(z, d, &v) && (!s || v == dist);
+        dist = fixed ? v : dist;
+      }
+      if (!fixed)
+        continue;
+      Z3_ast eq = Z3_mk_eq(
+          z, name_var(p, nm), Z3_mk_add(z, 2, (Z3_ast[]){name_var(q, nm), smt_num(dist)}));
+      propose_as(out, f, POINT_ENTRY, f->loc, eq, no, false);
+      for (int l = 0; l < h->loops.len; l++)
+        propose_as(out, f, POINT_LOOP_HEAD, h->loops.data[l]->loc, eq, no, false);
+    }
+}
+
+static void passed_size(Stmt *s, void *arg) {
+  Bounds *b = arg;
+  if (s->kind != S_CALL || !s->func || !s->func->body || !takes_array(s->func))
+    return;
+  for (int i = 0; i < s->args.len; i++) {
+    Expr *x = s->args.data[i];
+    if (!scalar_expr(x) || expr_is_const(x, &(long long){0}))
+      continue;
+    expr_vars(x, add_bound, b);
+    const Expr *u = uncast(x);
+    if (u->kind == E_ADD || u->kind == E_SUB)
+      add_expr(&b->sums, unwrapped(x));
+  }
+}
+
+/* A function without loops that hands parts of its arrays to others
+ * (`copy(a + k, n - k, out); copy(a, k, out + (n - k));`, a rotation by
+ * three reversals): what it passes -- sizes, positions, their
+ * differences -- are the ends of the ranges its effect is over. */
+static void passed_sizes(Func *f, Bounds *b) {
+  Heads h = {0};
+  stmt_walk(f->body, loops_of, &h);
+  if (!h.loops.len)
+    stmt_walk(f->body, passed_size, b);
+}
+
 /* The conjectures of one function: at each loop head over the ranges of
  * the bounds that loop mentions and the call results; after each call
  * over those of the call; at the exit of a function other than the entry
@@ -3214,6 +3474,7 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   }
   stmt_walk(f->body, counters_of, &b);
   stmt_walk(f->body, sums_of, &b);
+  passed_sizes(f, &b);
   /* the elements after a position the function returns that its loops
    * keep (`if (a[i] >= a[best]) best = i;`: nothing after the last
    * maximum is as large) */
@@ -3278,6 +3539,8 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
       vec_push(&positions_near, fields.data[i].local);
   Heads h = {0};
   stmt_walk(f->body, loops_of, &h);
+  if (f != w->p->entry)
+    fixed_distances(w, f, &nm, &h, out, no);
   Assumed assumed = {&nm, {0}};
   stmt_walk(f->body, assumed_in, &assumed);
   for (int l = 0; l < h.loops.len && out->len < most; l++) {
@@ -3310,6 +3573,7 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     in_step(out, f, h.loops.data[l], &near, &nm, no);
     definitions(out, f, h.loops.data[l], &near, &nm, no);
     last_stored(out, f, h.loops.data[l], &nm, no);
+    last_read(out, f, h.loops.data[l], &near, &nm, no);
     tally_bounds(out, f, w, fn, h.loops.data[l], &nm, no);
     for (int g = 0; g < w->guarded_loops.len; g++) {
       SmtEnv env = {name_var, name_array, &nm, NULL, NULL};
