@@ -71,6 +71,11 @@ void lift_interval_conjectures(Program *p, LiftedVec *v);
  * appended to v, as conjectures: the re-check keeps them only when
  * proven. Returns how many were appended. */
 int lift_word_conjectures(Program *p, LiftedVec *v, int most);
+/* Keep the first `most` of v[from..], in their order, and after them the
+ * entries of each function that has fewer than most / 8 among those kept
+ * (up to that share): a cap filled in the order of the functions would
+ * leave nothing to the last ones. */
+void lift_keep_shares(LiftedVec *v, int from, int most);
 /* Does p's entry hand arrays to functions of the program, or call one
  * working on a global array (and so check, in its own words, what they
  * did with them)? Such a harness is what the words decide and the cells

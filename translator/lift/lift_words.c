@@ -2774,6 +2774,21 @@ static void inclusive_end(Expr *c, void *arg) {
                                            new_num(1, ie->loc), ie->loc)));
 }
 
+typedef struct Before {
+  Stmt *at;
+  VarVec *set;
+  bool reached;
+} Before;
+
+static void set_until(Stmt *s, void *arg) {
+  Before *b = arg;
+  if (s == b->at)
+    b->reached = true;
+  if (!b->reached && (s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL) && s->var &&
+      is_scalar(s->var->type))
+    add_var(s->var, b->set);
+}
+
 /* The ends of the ranges at s (a loop head, or the point after a call;
  * NULL: the function's exit, near its parameters): the variables near it,
  * the sums the program writes over them, and each range of a counter
@@ -2803,6 +2818,24 @@ static void range_ends(const Bounds *b, Stmt *s, const VarVec *near, ExprVec *ou
   for (int i = 0; up && down && i < near->len; i++)
     if (step_of(b->f, s, near->data[i]) == -1)
       add_expr(out, new_binary(E_ADD, new_var_ref(near->data[i], loc), new_num(1, loc), loc));
+  /* a parameter the loop counts down from where the caller set it
+   * (`while (len > 0) { len--; dst[len] = src[len]; }`): it has passed
+   * the elements from it up to its value at entry, an end */
+  VarVec set = {0};
+  Before before = {s, &set, false};
+  if (s && s->kind == S_LOOP)
+    stmt_walk(b->f->body, set_until, &before);
+  for (int i = 0; s && s->kind == S_LOOP && i < near->len; i++) {
+    Var *v = near->data[i];
+    if (v->kind != VAR_PARAM || step_of(b->f, s, v) != -1 || var_in(&set, v))
+      continue;
+    Var *at_entry = xalloc(sizeof *at_entry);
+    *at_entry = *v;
+    at_entry->name = name_with(v->name, NAME_IN);
+    at_entry->kind = VAR_LOCAL;
+    at_entry->id = -1;
+    vec_push(out, new_var_ref(at_entry, loc));
+  }
   if (s && s->kind == S_LOOP) {
     InclusiveEnds ie = {near, out, loc};
     comparisons(resolve(b->f, loop_test(s), 2), inclusive_end, &ie);
@@ -2827,20 +2860,6 @@ static Z3_ast name_end(Naming *nm, Expr *e) {
   return env.side ? NULL : t;
 }
 
-typedef struct Before {
-  Stmt *at;
-  VarVec *set;
-  bool reached;
-} Before;
-
-static void set_until(Stmt *s, void *arg) {
-  Before *b = arg;
-  if (s == b->at)
-    b->reached = true;
-  if (!b->reached && (s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL) && s->var &&
-      is_scalar(s->var->type))
-    add_var(s->var, b->set);
-}
 
 /* The scalars f sets before s, in the program's order (or s's parameters). */
 static void set_before(Func *f, Stmt *s, VarVec *set) {
@@ -3871,9 +3890,41 @@ int lift_word_conjectures(Program *p, LiftedVec *out, int most) {
       for (int j = 0; j < f->params.len; j++)
         add_frame(&w, i, f->params.data[j]);
   }
-  int had = out->len, no = 1000;
+  int had = out->len, no = 1000, bodies = 0;
+  for (int i = 0; i < p->funcs.len; i++)
+    bodies += p->funcs.data[i]->body != NULL;
+  bool *reached = xalloc(sizeof *reached * (size_t)(p->funcs.len + 1));
   for (int i = 0; i < p->funcs.len && out->len - had < most; i++)
-    if (p->funcs.data[i]->body)
+    if (p->funcs.data[i]->body) {
       conjectures_of(&w, p->funcs.data[i], i, out, &no, had + most);
+      reached[i] = true;
+    }
+  /* (a function the allowance did not reach, often the harness whose
+   * checks the helpers' summaries serve: a share of its own) */
+  for (int i = 0; i < p->funcs.len; i++)
+    if (p->funcs.data[i]->body && !reached[i])
+      conjectures_of(&w, p->funcs.data[i], i, out, &no, out->len + most / bodies);
   return out->len - had;
+}
+
+void lift_keep_shares(LiftedVec *v, int from, int most) {
+  VEC(const Func *) fs = {0};
+  VEC(int) counts = {0};
+  int kept = from;
+  for (int i = from; i < v->len; i++) {
+    int j = 0;
+    while (j < fs.len && fs.data[j] != v->data[i].func)
+      j++;
+    if (j == fs.len) {
+      vec_push(&fs, v->data[i].func);
+      vec_push(&counts, 0);
+    }
+    /* (the first `most` in order; after them, a function with fewer
+     * than its share) */
+    if (kept - from < most || counts.data[j] < most / 8) {
+      counts.data[j]++;
+      v->data[kept++] = v->data[i];
+    }
+  }
+  v->len = kept;
 }

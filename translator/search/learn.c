@@ -40,8 +40,9 @@ int learn_words(Program *orig, LiftedVec *out, long long runs, double until, int
   LiftedVec all = {0};
   int n = lift_word_conjectures(orig, &all, LIFT_WORDS_READ);
   Samples *s = n ? samples_collect(orig, runs) : NULL;
-  int out_of_runs = 0, kept = 0;
-  for (int i = 0; i < all.len && kept < LIFT_WORDS_MOST; i++) {
+  int out_of_runs = 0;
+  int had = out->len;
+  for (int i = 0; i < all.len; i++) {
     Lifted *l = &all.data[i];
     /* (refuted, or over a range no run has entered: proven, it would say
      * nothing and cost every check of its point) */
@@ -51,7 +52,6 @@ int learn_words(Program *orig, LiftedVec *out, long long runs, double until, int
         in_time && !refuted_here && samples_vacuous(s, l->func, l->kind, l->loc, l->formula);
     if (!refuted_here && !vacuous) {
       vec_push(out, *l);
-      kept++;
       continue;
     }
     out_of_runs++;
@@ -59,6 +59,8 @@ int learn_words(Program *orig, LiftedVec *out, long long runs, double until, int
       fprintf(stderr, "%s: %s %d:%d: %s\n", vacuous ? "vacuous" : "refuted", l->func->name,
               l->kind, l->loc.line, Z3_ast_to_string(smt_ctx(), l->formula));
   }
+  /* (of those left, the first ones and a share of each function's) */
+  lift_keep_shares(out, had, LIFT_WORDS_MOST);
   if (refuted)
     *refuted = out_of_runs;
   return n;
