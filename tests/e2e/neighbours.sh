@@ -14,6 +14,13 @@ data=$src/tests/data/neighbours
 T=60
 sanitized && T=300
 verdicts "$data" "$T"
+# (the report and the two algorithms: the Release suite's; the sanitizer
+# build runs the verdicts above, the same code)
+if sanitized; then
+  note "sanitizer build: the report and the two algorithms left out (the Release suite runs them)"
+  finish "neighbours: a value kept from the round before, twins false"
+  exit 0
+fi
 "$bin" invariants --timeout=$T "$data/true_deltas.c" >inv.txt 2>inv.err ||
   fail "invariants true_deltas: exit $?: $(cat inv.err)"
 grep -q 'i == 0 || previous == readings\[i - 1\]   \[checked' inv.txt ||

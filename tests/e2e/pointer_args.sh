@@ -25,6 +25,13 @@ algorithms="$src/tests/data/algorithms"
 T=60
 sanitized && T=300
 proved="true_swap_reverse true_bounds true_find_or_null true_clear_first"
+# (true_bounds's proof is 19 s in Release and about 300 s under ASan, the
+# polyhedra's second attempt instrumented: there it is only checked not
+# false, in the short budget of the others)
+if sanitized; then
+  proved="true_swap_reverse true_find_or_null true_clear_first"
+  note "sanitizer build: true_bounds only checked not false (the Release suite proves it)"
+fi
 
 verdict() { sed -n 's/^verdict: //p' "$1"; }
 
