@@ -1963,12 +1963,6 @@ static Z3_ast pairwise(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi) {
   return Z3_mk_forall_const(z, 0, 2, ks, 0, NULL, Z3_mk_implies(z, range, body));
 }
 
-/* The atom over [lo + back, hi - offset) and, for an atom reading past k
- * (or before it), also over [lo, hi - offset) or [lo + back, hi): which
- * one a loop has checked depends on the element its counter stands at
- * (`a[i] == a[i + 1]` with i from 0 has seen [0, i); `a[i - 1] <= a[i]`
- * with i from 1, [0, i - 1)); a loop writing `out[i] = out[i - 1] + x`
- * from 1 has made [1, i) what it reads. */
 /* The bases of an atom all of whose elements are read at base + K (`dst[dst_at
  * + K] == src[src_at + K]`, a copy between two views): K is a distance
  * from each base there. Adds them to out; false when some element is
@@ -2028,6 +2022,12 @@ static bool mixes_positions(Naming *nm, const Atom *a, Z3_ast lo, Z3_ast hi) {
   return false;
 }
 
+/* The atom over [lo + back, hi - offset) and, for an atom reading past k
+ * (or before it), also over [lo, hi - offset) or [lo + back, hi): which
+ * one a loop has checked depends on the element its counter stands at
+ * (`a[i] == a[i + 1]` with i from 0 has seen [0, i); `a[i - 1] <= a[i]`
+ * with i from 1, [0, i - 1)); a loop writing `out[i] = out[i - 1] + x`
+ * from 1 has made [1, i) what it reads. */
 static void propose_over(LiftedVec *out, Func *f, PointKind kind, Loc loc, Naming *nm, Atom *a,
                          Z3_ast lo, Z3_ast hi, int *no) {
   if (mixes_positions(nm, a, lo, hi))
@@ -2869,14 +2869,8 @@ static void set_before(Func *f, Stmt *s, VarVec *set) {
   stmt_walk(f->body, set_until, &b);
 }
 
-typedef struct Avail {
-  Stmt *at;
-  VarVec *set;
-  bool reached;
-} Avail;
-
 static void valued_until(Stmt *s, void *arg) {
-  Avail *av = arg;
+  Before *av = arg;
   if (s == av->at)
     av->reached = true;
   if (av->reached || !s->var)
@@ -2887,7 +2881,7 @@ static void valued_until(Stmt *s, void *arg) {
 }
 
 static void valued_in(Stmt *s, void *arg) {
-  Avail *av = arg;
+  Before *av = arg;
   if (s->var && (s->kind == S_ASSIGN || s->kind == S_READ || s->kind == S_CALL))
     add_var(s->var, av->set);
 }
@@ -2900,7 +2894,7 @@ static void valued_in(Stmt *s, void *arg) {
  * left in memory: a conjecture naming it cannot be proven, only cost the
  * re-check its work. */
 static void valued_at(Func *f, const Heads *h, Stmt *s, VarVec *out) {
-  Avail av = {s, out, false};
+  Before av = {s, out, false};
   for (int i = 0; i < f->params.len; i++)
     add_var(f->params.data[i], out);
   stmt_walk(f->body, valued_until, &av);
@@ -3393,6 +3387,14 @@ static void calls_to(Stmt *s, void *arg) {
     vec_push(&c->found, s);
 }
 
+/* eq, over parameters f never assigns, at f's entry and at each of its
+ * loop heads (where the clauses would forget it). */
+static void propose_kept(LiftedVec *out, Func *f, const Heads *h, Z3_ast eq, int *no) {
+  propose_as(out, f, POINT_ENTRY, f->loc, eq, no, false);
+  for (int l = 0; l < h->loops.len; l++)
+    propose_as(out, f, POINT_LOOP_HEAD, h->loops.data[l]->loc, eq, no, false);
+}
+
 /* The distances between f's parameters that every call fixes: two
  * pointers into one array a constant apart (`copy_backward(a, a + n, a +
  * n + 1)`: d_last_at == last_at + 1), a size passed with the end it
@@ -3420,10 +3422,7 @@ static void fixed_distances(Words *w, Func *f, Naming *nm, const Heads *h, Lifte
     }
     if (!fixed)
       continue;
-    Z3_ast eq = Z3_mk_eq(z, name_var(p, nm), smt_num(c0));
-    propose_as(out, f, POINT_ENTRY, f->loc, eq, no, false);
-    for (int l = 0; l < h->loops.len; l++)
-      propose_as(out, f, POINT_LOOP_HEAD, h->loops.data[l]->loc, eq, no, false);
+    propose_kept(out, f, h, Z3_mk_eq(z, name_var(p, nm), smt_num(c0)), no);
   }
   for (int i = 0; i < f->params.len; i++)
     for (int j = i + 1; j < f->params.len; j++) {
@@ -3444,11 +3443,10 @@ static void fixed_distances(Words *w, Func *f, Naming *nm, const Heads *h, Lifte
       }
       if (!fixed)
         continue;
-      Z3_ast eq = Z3_mk_eq(
-          z, name_var(p, nm), Z3_mk_add(z, 2, (Z3_ast[]){name_var(q, nm), smt_num(dist)}));
-      propose_as(out, f, POINT_ENTRY, f->loc, eq, no, false);
-      for (int l = 0; l < h->loops.len; l++)
-        propose_as(out, f, POINT_LOOP_HEAD, h->loops.data[l]->loc, eq, no, false);
+      propose_kept(out, f, h,
+                   Z3_mk_eq(z, name_var(p, nm),
+                            Z3_mk_add(z, 2, (Z3_ast[]){name_var(q, nm), smt_num(dist)})),
+                   no);
     }
 }
 
