@@ -87,7 +87,8 @@ static void unsupported_rejected_at_place(void **state) {
                      "    ensures \\result == total(a, n); */\n"
                      "int sum(const int *a, int n) { return n; }\n";
   assert_null(contract_program(call, "sum", 0));
-  assert_diag_at(call, "total(", "ACSL call of a logic function or predicate 'total'");
+  assert_diag_at(call, "total(", "ACSL call of a predicate or logic function not defined by "
+                                 "an expression before it 'total'");
   const char *axiomatic = "/*@ axiomatic Counts { logic integer count(integer n); } */\n"
                           "/*@ ensures \\result >= 0; */\n"
                           "int zero(void) { return 0; }\n";
@@ -136,6 +137,68 @@ static void line_comment_contract(void **state) {
   assert_diag_at(bad, "Init", "ACSL label 'Init'");
 }
 
+/* A predicate is inlined where it is applied, its bound variables renamed
+ * where an argument would be captured; a label of the pre-state reads the
+ * copies made at entry. */
+static void predicates_inlined(void **state) {
+  (void)state;
+  const char *src =
+      "/*@ predicate zeros{L}(int *a, integer n) =\n"
+      "  @   \\forall integer i; 0 <= i < n ==> a[i] == 0;\n"
+      "  @ predicate same(int *a, integer n) = zeros{Pre}(a, n) <==> zeros(a, n);\n"
+      "  @*/\n"
+      "/*@ requires 0 <= n && \\valid(a + (0 .. n - 1));\n"
+      "    assigns a[0 .. n - 1];\n"
+      "    ensures \\forall integer i; 0 <= i < n ==> zeros(a, i);\n"
+      "    ensures same(a, n); */\n"
+      "void keep(int *a, int n) { (void)a; (void)n; }\n";
+  Program *p = contract_program(src, "keep", 0);
+  assert_non_null(p);
+  char *c = c_text(p);
+  /* zeros(a, i) under \forall i: its own i renamed */
+  assert_contains(c, "i_1");
+  /* zeros{Pre}: the copy at entry */
+  assert_contains(c, "__a2s_old_a");
+}
+
+/* A recursive logic function of the shape of a sum is a loop computing it
+ * before the check; other recursions are rejected at their definition. */
+static void recursive_sums(void **state) {
+  (void)state;
+  const char *src =
+      "/*@ logic integer total(int *a, integer n) =\n"
+      "  @   n <= 0 ? 0 : total(a, n - 1) + a[n - 1];\n"
+      "  @ logic integer from(int *a, integer lo, integer hi) =\n"
+      "  @   lo >= hi ? 0 : a[lo] + from(a, lo + 1, hi);\n"
+      "  @*/\n"
+      "/*@ requires 0 <= n <= 10 && \\valid_read(a + (0 .. n - 1));\n"
+      "    ensures \\result == total(a, n) && \\result == from(a, 0, n); */\n"
+      "int sum(const int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += a[i];\n"
+      "  return s; }\n";
+  Program *p = contract_program(src, "sum", 0);
+  assert_non_null(p);
+  char *c = c_text(p);
+  assert_contains(c, "__a2s_sum0");
+  assert_contains(c, "__a2s_sum1");
+  const char *product = "/*@ logic integer prod(int *a, integer n) =\n"
+                        "  @   n <= 0 ? 1 : prod(a, n - 1) * a[n - 1]; */\n"
+                        "/*@ requires \\valid_read(a + (0 .. n - 1));\n"
+                        "    ensures \\result == prod(a, n); */\n"
+                        "int mul(const int *a, int n) { return n; }\n";
+  assert_null(contract_program(product, "mul", 0));
+  assert_diag_at(product, "prod(int", "the recursive logic function 'prod' is not a sum");
+  const char *abstract = "/*@ logic integer f(integer x); */\n"
+                         "/*@ ensures \\result == f(x); */\n"
+                         "int g(int x) { return x; }\n";
+  assert_null(contract_program(abstract, "g", 0));
+  assert_diag_at(abstract, "logic", "ACSL definition without an expression");
+  const char *arity = "/*@ predicate pos(integer x) = x > 0; */\n"
+                      "/*@ ensures pos(\\result, x); */\n"
+                      "int h(int x) { return x; }\n";
+  assert_null(contract_program(arity, "h", 0));
+  assert_diag_at(arity, "pos(\\result", "'pos' takes 1 arguments, not 2");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(harness_is_the_entry, teardown_all),
@@ -144,6 +207,8 @@ int main(void) {
       cmocka_unit_test_teardown(unsupported_rejected_at_place, teardown_all),
       cmocka_unit_test_teardown(old_values_and_chains, teardown_all),
       cmocka_unit_test_teardown(line_comment_contract, teardown_all),
+      cmocka_unit_test_teardown(predicates_inlined, teardown_all),
+      cmocka_unit_test_teardown(recursive_sums, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -132,6 +132,9 @@ typedef enum {
   N_RANGE,  /* a .. b */
   N_VALID,  /* \valid(a) */
   N_SEPARATED,
+  N_CALL,   /* text(a): a recursive logic function applied (definitions) */
+  N_ARG,    /* a call's argument a, the next one b */
+  N_TEMP,   /* text: a variable of the harness (the value of a call) */
 } NodeKind;
 
 typedef struct Node Node;
@@ -143,10 +146,30 @@ struct Node {
   Loc loc;
 };
 
+/* A predicate or logic function defined by an expression (a global
+ * annotation): inlined where it is applied; a recursive one, whose body
+ * applies itself, is computed by a loop (call_value). */
+typedef struct {
+  const char *name;
+  VEC(const char *) params;
+  Node *body;
+  bool recursive;
+  Loc loc;
+  /* recursive: f(..., x, ...) = stops ? base : f(..., x + step, ...) +
+   * each, `stops` being x <= bound (step -1) or x >= bound (step +1) */
+  int counter, step;
+  Node *bound, *base, *each;
+} Def;
+
+typedef VEC(Def *) Defs;
+
 typedef struct {
   Toks toks;
   int at;
   bool failed;
+  Defs *defs;            /* the definitions read so far (NULL: none) */
+  Def *defining;         /* the definition being read */
+  const char *label;     /* its label: \at(e, label) is e */
 } Parser;
 
 static Tok *peek(Parser *p) { return &p->toks.data[p->at]; }
@@ -221,6 +244,10 @@ static Node *parse_args1(Parser *p, Node **second) {
   return expect(p, ")") ? a : NULL;
 }
 
+static Node *parse_application(Parser *p, Tok *t);
+static void line_col(const char *src, int offset, int *line, int *col);
+static bool names(Node *n, const char *v);
+
 static Node *parse_primary(Parser *p) {
   Tok *t = peek(p);
   if (t->kind == TK_EOF)
@@ -237,8 +264,8 @@ static Node *parse_primary(Parser *p) {
   if (t->kind != TK_ID)
     return fail(p, t->loc, xformat("unexpected '%s' in the ACSL annotation", t->text)), NULL;
   if (t->text[0] != '\\') {
-    if (is(p, "("))
-      return unsupported(p, t, "call of a logic function or predicate");
+    if (is(p, "(") || is(p, "{"))
+      return parse_application(p, t);
     return node(N_ID, t->loc, t->text, NULL, NULL);
   }
   const char *kw = t->text;
@@ -264,7 +291,8 @@ static Node *parse_primary(Parser *p) {
       return NULL;
     if (!strcmp(label->text, "Pre") || !strcmp(label->text, "Old"))
       return node(N_OLD, t->loc, kw, e, NULL);
-    if (!strcmp(label->text, "Here") || !strcmp(label->text, "Post"))
+    if (!strcmp(label->text, "Here") || !strcmp(label->text, "Post") ||
+        (p->label && !strcmp(label->text, p->label)))
       return e;
     return unsupported(p, label, "label");
   }
@@ -385,6 +413,327 @@ static Node *parse_pred(Parser *p) {
     return r ? node(N_BINARY, loc, "<==>", e, r) : NULL;
   }
   return e;
+}
+
+/* ---- Predicates and logic functions ------------------------------------------------------------- */
+
+static Def *def_named(Parser *p, const char *name) {
+  if (p->defining && !strcmp(p->defining->name, name))
+    return p->defining;
+  for (int i = 0; p->defs && i < p->defs->len; i++)
+    if (!strcmp(p->defs->data[i]->name, name))
+      return p->defs->data[i];
+  return NULL;
+}
+
+/* Is v bound by a quantifier of n's, or free in it? */
+static bool free_in(Node *n, const char *v) {
+  if (!n)
+    return false;
+  if (n->kind == N_ID)
+    return !strcmp(n->text, v);
+  if (n->kind == N_QUANT)
+    for (int i = 0; i < n->vars.len; i++)
+      if (!strcmp(n->vars.data[i], v))
+        return false;
+  return free_in(n->a, v) || free_in(n->b, v) || free_in(n->c, v);
+}
+
+typedef struct {
+  const char *const *names; /* replaced ... */
+  Node *const *values;      /* ... by these */
+  int len;
+} Subst;
+
+static bool free_in_values(Subst *s, const char *v) {
+  for (int i = 0; i < s->len; i++)
+    if (free_in(s->values[i], v))
+      return true;
+  return false;
+}
+
+/* n with its free names replaced as s says; a bound variable that would
+ * capture a name of the values renamed (v_1, v_2... as the reports do). */
+static Node *substitute(Node *n, Subst *s, int *fresh) {
+  if (!n)
+    return NULL;
+  if (n->kind == N_ID) {
+    for (int i = 0; i < s->len; i++)
+      if (!strcmp(s->names[i], n->text))
+        return s->values[i];
+    return n;
+  }
+  Node *c = xalloc(sizeof *c);
+  *c = *n;
+  if (n->kind == N_QUANT) {
+    /* the names it binds are not replaced inside it; those a value uses
+     * are renamed first */
+    int len = s->len + 2 * n->vars.len;
+    const char **names = xalloc((size_t)len * sizeof *names);
+    Node **values = xalloc((size_t)len * sizeof *values);
+    int k = 0;
+    memset(&c->vars, 0, sizeof c->vars);
+    for (int i = 0; i < n->vars.len; i++) {
+      const char *v = n->vars.data[i], *w = v;
+      while (free_in_values(s, w))
+        w = xformat("%s_%d", v, ++*fresh);
+      vec_push(&c->vars, w);
+      names[k] = v, values[k++] = node(N_ID, n->loc, w, NULL, NULL);
+    }
+    for (int i = 0; i < s->len; i++) {
+      bool bound = false;
+      for (int j = 0; j < n->vars.len; j++)
+        bound |= !strcmp(n->vars.data[j], s->names[i]);
+      if (!bound)
+        names[k] = s->names[i], values[k++] = s->values[i];
+    }
+    Subst inner = {names, values, k};
+    c->a = substitute(n->a, &inner, fresh);
+    return c;
+  }
+  c->a = substitute(n->a, s, fresh);
+  c->b = substitute(n->b, s, fresh);
+  c->c = substitute(n->c, s, fresh);
+  return c;
+}
+
+/* The body of def applied to the arguments of call (N_ARG chain). */
+static Node *instance(Def *def, Node *args, int *fresh) {
+  const char **names = xalloc((size_t)(def->params.len + 1) * sizeof *names);
+  Node **values = xalloc((size_t)(def->params.len + 1) * sizeof *values);
+  int k = 0;
+  for (Node *a = args; a && k < def->params.len; a = a->b, k++)
+    names[k] = def->params.data[k], values[k] = a->a;
+  Subst s = {names, values, k};
+  return substitute(def->body, &s, fresh);
+}
+
+/* name{L}(args): a predicate or logic function applied -- inlined, or a
+ * call of a recursive one; at a label of the pre-state, its value there. */
+static Node *parse_application(Parser *p, Tok *t) {
+  Def *def = def_named(p, t->text);
+  if (!def)
+    return unsupported(p, t, "call of a predicate or logic function not defined by an "
+                             "expression before it");
+  bool old = false;
+  if (accept(p, "{")) {
+    Tok *label = peek(p);
+    p->at++;
+    if (!strcmp(label->text, "Pre") || !strcmp(label->text, "Old"))
+      old = true;
+    else if (strcmp(label->text, "Here") && strcmp(label->text, "Post") &&
+             !(p->label && !strcmp(label->text, p->label)))
+      return unsupported(p, label, "label");
+    if (!expect(p, "}"))
+      return NULL;
+  }
+  Node *args = NULL, **tail = &args;
+  int count = 0;
+  if (accept(p, "(") && !accept(p, ")")) {
+    do {
+      Node *a = parse_pred(p);
+      if (!a)
+        return NULL;
+      *tail = node(N_ARG, a->loc, ",", a, NULL);
+      tail = &(*tail)->b;
+      count++;
+    } while (accept(p, ","));
+    if (!expect(p, ")"))
+      return NULL;
+  }
+  if (count != def->params.len)
+    return fail(p, t->loc, xformat("'%s' takes %d arguments, not %d", def->name,
+                                   def->params.len, count)), NULL;
+  Node *e;
+  if (def->recursive || def == p->defining) {
+    def->recursive = true;
+    e = node(N_CALL, t->loc, def->name, args, NULL);
+  } else {
+    static int fresh;
+    e = instance(def, args, &fresh);
+  }
+  return old ? node(N_OLD, t->loc, "\\at", e, NULL) : e;
+}
+
+static bool calls(Node *n, const char *name) {
+  return n && ((n->kind == N_CALL && !strcmp(n->text, name)) || calls(n->a, name) ||
+               calls(n->b, name) || calls(n->c, name));
+}
+
+static bool is_id(Node *n, const char *name) { return n->kind == N_ID && !strcmp(n->text, name); }
+
+/* In a recursive definition d, is every path of e (?: branches, + and -
+ * terms) adding exactly one call of d, each with the parameters again
+ * but the counter moved by one? Sets d->counter and d->step; *each: e
+ * with the calls replaced by 0 (the term one step adds). */
+static bool adds_one_call(Def *d, Node *e, Node **each) {
+  if (e->kind == N_CALL && !strcmp(e->text, d->name)) {
+    int i = 0;
+    for (Node *a = e->a; a; a = a->b, i++) {
+      Node *v = a->a;
+      const char *param = d->params.data[i];
+      if (is_id(v, param))
+        continue;
+      bool moved = v->kind == N_BINARY && (!strcmp(v->text, "-") || !strcmp(v->text, "+")) &&
+                   is_id(v->a, param) && v->b->kind == N_NUM && !strcmp(v->b->text, "1");
+      int step = moved && v->text[0] == '-' ? -1 : 1;
+      if (!moved || (d->step && (d->counter != i || d->step != step)))
+        return false;
+      d->counter = i, d->step = step;
+    }
+    *each = node(N_NUM, e->loc, "0", NULL, NULL);
+    return d->step != 0;
+  }
+  if (!calls(e, d->name)) /* (a term: no call on this path) */
+    return false;
+  Node *c = xalloc(sizeof *c);
+  *c = *e;
+  if (e->kind == N_COND && !calls(e->a, d->name))
+    return adds_one_call(d, e->b, &c->b) && adds_one_call(d, e->c, &c->c) && (*each = c);
+  if (e->kind == N_BINARY && !strcmp(e->text, "+") && !calls(e->b, d->name))
+    return adds_one_call(d, e->a, &c->a) && (*each = c);
+  if (e->kind == N_BINARY && !strcmp(e->text, "+") && !calls(e->a, d->name))
+    return adds_one_call(d, e->b, &c->b) && (*each = c);
+  if (e->kind == N_BINARY && !strcmp(e->text, "-") && !calls(e->b, d->name))
+    return adds_one_call(d, e->a, &c->a) && (*each = c);
+  return false;
+}
+
+/* The guard stops: x <= bound (when the counter goes down) or x >=
+ * bound (up) -- the values on the far side of it all reach the base
+ * case, so that the function is defined everywhere. */
+static bool stop_bound(Def *d, Node *guard, bool stops, Node **bound) {
+  if (guard->kind != N_BINARY)
+    return false;
+  const char *x = d->params.data[d->counter], *op = guard->text;
+  Node *e = guard->b;
+  if (!is_id(guard->a, x)) { /* e op x: x op' e */
+    e = guard->a;
+    op = !strcmp(op, "<") ? ">" : !strcmp(op, "<=") ? ">=" : !strcmp(op, ">") ? "<"
+         : !strcmp(op, ">=") ? "<=" : op;
+    if (!is_id(guard->b, x))
+      return false;
+  }
+  if (names(e, x))
+    return false;
+  if (!stops) /* the guard says when to go on: its negation stops */
+    op = !strcmp(op, "<") ? ">=" : !strcmp(op, "<=") ? ">" : !strcmp(op, ">") ? "<="
+         : !strcmp(op, ">=") ? "<" : NULL;
+  if (!op)
+    return false;
+  Node *one = node(N_NUM, guard->loc, "1", NULL, NULL);
+  if (d->step < 0 && !strcmp(op, "<="))
+    *bound = e;
+  else if (d->step < 0 && !strcmp(op, "<"))
+    *bound = node(N_BINARY, guard->loc, "-", e, one);
+  else if (d->step > 0 && !strcmp(op, ">="))
+    *bound = e;
+  else if (d->step > 0 && !strcmp(op, ">"))
+    *bound = node(N_BINARY, guard->loc, "+", e, one);
+  else
+    return false;
+  return true;
+}
+
+/* The shape of a recursive definition: a sum over a counter (count_of,
+ * sum_of...) -- `guard ? base : f(.., x - 1, ..) + term` and the like;
+ * reported if not. */
+static bool read_recursion(Parser *p, Def *d) {
+  Node *b = d->body;
+  if (b->kind == N_COND && !calls(b->a, d->name)) {
+    bool in_then = calls(b->b, d->name), in_else = calls(b->c, d->name);
+    if (in_then != in_else) {
+      d->base = in_then ? b->c : b->b;
+      if (adds_one_call(d, in_then ? b->b : b->c, &d->each) &&
+          stop_bound(d, b->a, !in_then, &d->bound))
+        return true;
+    }
+  }
+  return fail(p, d->loc, xformat("the recursive logic function '%s' is not a sum over a "
+                                 "counter (read: x <= lo ? base : %s(.., x - 1, ..) + term, "
+                                 "or counting up to x >= hi; x == lo leaves the values "
+                                 "below lo undefined)", d->name, d->name));
+}
+
+/* One definition: predicate NAME{L}(params) = P; or logic TYPE
+ * NAME{L}(params) = T; (one label at most: the state it is read in). */
+static bool parse_definition(Parser *p, Defs *defs) {
+  Tok *kw = peek(p);
+  p->at++;
+  if (!strcmp(kw->text, "logic")) /* its type: the words before the name */
+    while (peek(p)->kind != TK_EOF &&
+           !(peek(p)->kind == TK_ID && (!strcmp(p->toks.data[p->at + 1].text, "(") ||
+                                        !strcmp(p->toks.data[p->at + 1].text, "{") ||
+                                        !strcmp(p->toks.data[p->at + 1].text, "="))))
+      p->at++;
+  Tok *name = peek(p);
+  if (name->kind != TK_ID)
+    return fail(p, name->loc, xformat("expected the name of the %s", kw->text));
+  p->at++;
+  Def *d = xalloc(sizeof *d);
+  d->name = name->text, d->loc = name->loc;
+  const char *label = NULL;
+  if (accept(p, "{")) {
+    label = peek(p)->text;
+    p->at++;
+    if (is(p, ","))
+      return unsupported(p, name, "definition with several labels"), false;
+    if (!expect(p, "}"))
+      return false;
+  }
+  if (accept(p, "(") && !accept(p, ")")) {
+    do { /* a parameter: its type's words, then its name */
+      Tok *last = NULL;
+      while (peek(p)->kind != TK_EOF && !is(p, ",") && !is(p, ")")) {
+        if (peek(p)->kind == TK_ID)
+          last = peek(p);
+        p->at++;
+      }
+      if (!last)
+        return fail(p, peek(p)->loc, "expected a parameter's name");
+      vec_push(&d->params, last->text);
+    } while (accept(p, ","));
+    if (!expect(p, ")"))
+      return false;
+  }
+  if (!accept(p, "="))
+    return unsupported(p, kw, "definition without an expression (read: name(params) = "
+                              "expression;)"), false;
+  p->defining = d, p->label = label;
+  d->body = parse_pred(p);
+  p->defining = NULL, p->label = NULL;
+  if (!d->body || !expect(p, ";"))
+    return false;
+  if (d->recursive && !read_recursion(p, d))
+    return false;
+  vec_push(defs, d);
+  return true;
+}
+
+/* The predicates and logic functions of the global annotations of src
+ * (path), in their order; false after reporting an error. */
+static bool read_definitions(const char *path, const char *src, Defs *defs) {
+  for (const char *s = strstr(src, "/*@"); s; s = strstr(s + 3, "/*@")) {
+    const char *w = s + 3, *end = strstr(w, "*/");
+    while (isspace((unsigned char)*w) || *w == '@')
+      w++;
+    if (!end || !((!strncmp(w, "predicate", 9) && !isalnum((unsigned char)w[9])) ||
+                  (!strncmp(w, "logic", 5) && !isalnum((unsigned char)w[5]))))
+      continue;
+    int line, col;
+    line_col(src, (int)(s + 3 - src), &line, &col);
+    Parser p = {0};
+    p.defs = defs;
+    if (!lex(path, src, (int)(s + 3 - src), (int)(end - src), line, col, &p.toks))
+      return false;
+    while (peek(&p)->kind != TK_EOF) {
+      if (!is(&p, "predicate") && !is(&p, "logic"))
+        return unsupported(&p, peek(&p), "global annotation"), false;
+      if (!parse_definition(&p, defs))
+        return false;
+    }
+  }
+  return true;
 }
 
 /* ---- Contracts ---------------------------------------------------------------------------------- */
@@ -524,6 +873,7 @@ typedef struct {
   StrBuf globals;            /* statements giving the globals unknown values */
   StrBuf global_decls;       /* ... the declarations they need */
   VEC(const char *) global_names;
+  Defs *defs;                /* the predicates and logic functions */
 } Gen;
 
 static void bind(Gen *g, Node *q) {
@@ -756,8 +1106,46 @@ static const char *binary_term(Gen *g, Node *n, bool old) {
   return xformat("(%s %s %s)", term(g, n->a, old), op, term(g, n->b, old));
 }
 
+/* The value of a recursive logic function's call, computed by a loop
+ * before the statement that uses it (call_value's variable): the sum of
+ * the definition's steps from the call's counter to the bound, plus the
+ * base case at the bound. */
+static const char *call_value(Gen *g, Node *call, bool old) {
+  Def *d = NULL;
+  for (int i = 0; i < g->defs->len; i++)
+    if (!strcmp(g->defs->data[i]->name, call->text))
+      d = g->defs->data[i];
+  int id = g->fresh++, len = d->params.len;
+  const char *x = xformat("__a2s_x%d", id), *stop = xformat("__a2s_stop%d", id),
+             *sum = xformat("__a2s_sum%d", id), *j = xformat("__a2s_j%d", id);
+  const char **names = xalloc((size_t)len * sizeof *names);
+  Node **values = xalloc((size_t)len * sizeof *values);
+  int k = 0;
+  for (Node *a = call->a; a && k < len; a = a->b, k++)
+    names[k] = d->params.data[k], values[k] = a->a;
+  Subst args = {names, values, len};
+  int fresh = 0;
+  sb_printf(&g->out, "  long long %s = %s;\n", x, term(g, values[d->counter], old));
+  const char *bound = term(g, substitute(d->bound, &args, &fresh), old);
+  const char *reached = d->step < 0 ? "<=" : ">=";
+  sb_printf(&g->out, "  long long %s = %s %s %s ? %s : %s;\n", stop, x, reached, bound, x,
+            bound);
+  /* the base case at the bound, then each step between it and x */
+  values[d->counter] = node(N_TEMP, call->loc, stop, NULL, NULL);
+  sb_printf(&g->out, "  long long %s = %s;\n", sum,
+            term(g, substitute(d->base, &args, &fresh), old));
+  if (d->step < 0)
+    sb_printf(&g->out, "  for (long long %s = %s + 1; %s <= %s; %s++) {\n", j, stop, j, x, j);
+  else
+    sb_printf(&g->out, "  for (long long %s = %s; %s < %s; %s++) {\n", j, x, j, stop, j);
+  values[d->counter] = node(N_TEMP, call->loc, j, NULL, NULL);
+  sb_printf(&g->out, "  %s += %s;\n  }\n", sum, term(g, substitute(d->each, &args, &fresh), old));
+  return sum;
+}
+
 /* The C expression of a quantifier-free term or formula (long long for
- * integers, 0/1 for formulas); old: in the pre-state. */
+ * integers, 0/1 for formulas); old: in the pre-state. A recursive logic
+ * function's call puts the loop computing it in the harness first. */
 static const char *term(Gen *g, Node *n, bool old) {
   switch (n->kind) {
   case N_NUM:
@@ -783,6 +1171,8 @@ static const char *term(Gen *g, Node *n, bool old) {
   case N_INDEX:
     if (n->b->kind == N_RANGE)
       return gen_fail(g, n->loc, "a range as a value"), "0";
+    if (n->a->kind == N_BINARY && !strcmp(n->a->text, "+")) /* (p + i)[j]: p[i + j] */
+      return element(g, n->a->a, node(N_BINARY, n->loc, "+", n->a->b, n->b), old, n->loc);
     return element(g, n->a, n->b, old, n->loc);
   case N_DEREF:
     if (n->a->kind == N_BINARY && !strcmp(n->a->text, "+"))
@@ -800,6 +1190,11 @@ static const char *term(Gen *g, Node *n, bool old) {
     return "1";
   case N_VALID:
     return gen_fail(g, n->loc, "\\valid is read in requires only"), "0";
+  case N_CALL:
+    return call_value(g, n, old);
+  case N_TEMP:
+    return n->text;
+  case N_ARG:
   case N_QUANT:
   case N_RANGE:
     break;
@@ -819,15 +1214,32 @@ static bool names(Node *n, const char *v) {
                names(n->c, v));
 }
 
-/* From the conjuncts of g: lo <= v (lo < v) and v < hi (v <= hi): the
- * half-open range [*lo, *hi) of v, as C text. */
-static void bounds_in(Gen *g, Node *c, const char *v, const char **lo, const char **hi,
-                      bool old) {
+/* The bounds of v among the conjuncts of a quantifier's guard c: lo <= v
+ * (lo < v) and v < hi (v <= hi), as the half-open range [*lo, *hi) in C.
+ * A bound naming a variable of the quantifier whose loop is not open yet
+ * (later, the vars of q from `opened` on) is that variable's own bound
+ * when it is the variable alone (lo <= i <= j < hi: i < hi) -- a wider
+ * range, *exact then false -- and is left out otherwise. */
+typedef struct {
+  Gen *g;
+  Node *guard, *q;
+  int opened, depth;
+  bool old, exact;
+} Bounds;
+
+static bool later(Bounds *b, Node *e, const char *v) {
+  for (int i = b->opened; i < b->q->vars.len; i++)
+    if (strcmp(b->q->vars.data[i], v) && names(e, b->q->vars.data[i]))
+      return true;
+  return false;
+}
+
+static void bounds_of(Bounds *b, Node *c, const char *v, const char **lo, const char **hi) {
   if (c->kind != N_BINARY)
     return;
   if (!strcmp(c->text, "&&")) {
-    bounds_in(g, c->a, v, lo, hi, old);
-    bounds_in(g, c->b, v, lo, hi, old);
+    bounds_of(b, c->a, v, lo, hi);
+    bounds_of(b, c->b, v, lo, hi);
     return;
   }
   const char *op = c->text;
@@ -839,14 +1251,31 @@ static void bounds_in(Gen *g, Node *c, const char *v, const char **lo, const cha
   }
   if (!(x->kind == N_ID && !strcmp(x->text, v)) || names(e, v))
     return;
-  const char *t = term(g, e, old);
+  bool lower = !strcmp(op, ">=") || !strcmp(op, ">"), upper = !strcmp(op, "<") || !strcmp(op, "<=");
+  if (!lower && !upper)
+    return;
+  if (later(b, e, v)) {
+    if (e->kind != N_ID || b->depth > b->q->vars.len)
+      return;
+    /* v <= w < hi: v < hi; lo <= w <= v: lo <= v */
+    const char *wlo = NULL, *whi = NULL;
+    b->depth++;
+    bounds_of(b, b->guard, e->text, &wlo, &whi);
+    b->depth--;
+    if (lower && wlo)
+      *lo = wlo, b->exact = false;
+    if (upper && whi)
+      *hi = whi, b->exact = false;
+    return;
+  }
+  const char *t = term(b->g, e, b->old);
   if (!strcmp(op, ">="))
     *lo = t;
   else if (!strcmp(op, ">"))
     *lo = xformat("(%s + 1)", t);
   else if (!strcmp(op, "<"))
     *hi = t;
-  else if (!strcmp(op, "<="))
+  else
     *hi = xformat("(%s + 1)", t);
 }
 
@@ -885,11 +1314,14 @@ static Node *guard_of(Node *body) {
 }
 
 /* Open loops over the bound variables of q (the ranges its guard gives),
- * in the order they are bound; false (reported) if one has no bounds. */
-static bool open_loops(Gen *g, Node *q, bool old, int *depth) {
+ * in the order they are bound; false (reported) if one has no bounds.
+ * *exact (when not NULL): are the ranges the guard's own? */
+static bool open_loops(Gen *g, Node *q, bool old, int *depth, bool *exact) {
+  Bounds b = {g, guard_of(q->a), q, 0, 0, old, true};
   for (int i = 0; i < q->vars.len; i++) {
     const char *lo = NULL, *hi = NULL, *v = q->vars.data[i];
-    bounds_in(g, guard_of(q->a), v, &lo, &hi, old);
+    b.opened = i;
+    bounds_of(&b, b.guard, v, &lo, &hi);
     if (!lo || !hi)
       return gen_fail(g, q->loc, xformat("the bounds of '%s' (lo <= %s < hi before ==> or "
                                          "&&) are needed to check this quantifier",
@@ -897,6 +1329,8 @@ static bool open_loops(Gen *g, Node *q, bool old, int *depth) {
     sb_printf(&g->out, "  for (long long %s = %s; %s < %s; %s++) {\n", v, lo, v, hi, v);
     (*depth)++;
   }
+  if (exact)
+    *exact = b.exact;
   return true;
 }
 
@@ -923,20 +1357,34 @@ static void assert_at(Gen *g, Loc loc, const char *cond) {
 }
 
 /* The C expression of a formula's truth, with the statements computing it
- * emitted first (a quantifier: a loop). */
+ * emitted first: a quantifier is a loop over its bounds, a connective of
+ * quantified formulas the connective of their values. */
 static const char *valued(Gen *g, Node *n, bool old) {
   if (!has_quantifier(n))
     return term(g, n, old);
-  if (n->kind != N_QUANT || has_quantifier(n->a))
-    return gen_fail(g, n->loc, "a quantifier inside a formula here (only at the top of a "
-                               "clause, or of the right of ==>): not supported"), "0";
+  if (n->kind == N_UNARY && !strcmp(n->text, "!"))
+    return xformat("(!%s)", valued(g, n->a, old));
+  if (n->kind == N_OLD) /* (a predicate applied at Pre) */
+    return valued(g, n->a, true);
+  if (n->kind == N_BINARY && (!strcmp(n->text, "&&") || !strcmp(n->text, "||") ||
+                              !strcmp(n->text, "==>") || !strcmp(n->text, "<==>"))) {
+    const char *a = valued(g, n->a, old), *b = valued(g, n->b, old);
+    if (!strcmp(n->text, "==>"))
+      return xformat("(!%s || %s)", a, b);
+    if (!strcmp(n->text, "<==>"))
+      return xformat("(!%s == !%s)", a, b);
+    return xformat("(%s %s %s)", a, n->text, b);
+  }
+  if (n->kind != N_QUANT)
+    return gen_fail(g, n->loc, "a quantifier inside a term (only in formulas): not "
+                               "supported"), "0";
   const char *flag = xformat("__a2s_holds%d", g->fresh++);
   bool all = !strcmp(n->text, "\\forall");
   sb_printf(&g->out, "  int %s = %d;\n", flag, all);
   int depth = 0;
   bind(g, n);
-  bool bounded = open_loops(g, n, old, &depth);
-  const char *body = bounded ? term(g, n->a, old) : "0";
+  bool bounded = open_loops(g, n, old, &depth, NULL);
+  const char *body = bounded ? valued(g, n->a, old) : "0";
   unbind(g, n);
   sb_printf(&g->out, "  if (%s%s) %s = %d;\n", all ? "!" : "", body, flag, !all);
   close_loops(g, depth);
@@ -1012,10 +1460,12 @@ static void assume(Gen *g, Node *n) {
     bind(g, n);
     /* the loops run over the guard's bounds: what is left is the body */
     Node *body = n->a;
-    if (body->kind == N_BINARY && !strcmp(body->text, "==>") && only_bounds(body->a, n) &&
-        conjuncts(body->a) == 2 * n->vars.len)
+    bool exact;
+    bool opened = open_loops(g, n, false, &depth, &exact);
+    if (exact && body->kind == N_BINARY && !strcmp(body->text, "==>") &&
+        only_bounds(body->a, n) && conjuncts(body->a) == 2 * n->vars.len)
       body = body->b; /* (exactly one lower and one upper bound each: those the loops use) */
-    if (open_loops(g, n, false, &depth))
+    if (opened)
       assume(g, body);
     unbind(g, n);
     close_loops(g, depth);
@@ -1055,8 +1505,9 @@ static void assert_(Gen *g, Node *n, Loc loc) {
     assert_(g, n->b, loc);
     return;
   }
-  if (n->kind == N_BINARY && !strcmp(n->text, "==>") && !has_quantifier(n->a)) {
-    sb_printf(&g->out, "  if (%s) {\n", term(g, n->a, false));
+  if (n->kind == N_BINARY && !strcmp(n->text, "==>")) {
+    /* (a quantified premise: its truth computed by a loop) */
+    sb_printf(&g->out, "  if (%s) {\n", valued(g, n->a, false));
     assert_(g, n->b, loc);
     sb_printf(&g->out, "  }\n");
     return;
@@ -1530,8 +1981,8 @@ static enum CXChildVisitResult find_fn(CXCursor c, CXCursor parent, CXClientData
 /* Global annotations this reading does not have (axiomatic blocks,
  * lemmas, logic definitions...): an error naming the construct. */
 static void reject_global_annotations(const char *path, const char *src) {
-  static const char *const globals[] = {"axiomatic", "inductive", "lemma", "predicate",
-                                        "logic", "ghost", "model", "type", "global"};
+  static const char *const globals[] = {"axiomatic", "inductive", "lemma",
+                                        "ghost",     "model",     "type", "global"};
   for (const char *s = strstr(src, "/*@"); s; s = strstr(s + 3, "/*@")) {
     const char *w = s + 3;
     while (isspace((unsigned char)*w) || *w == '@')
@@ -1578,10 +2029,15 @@ char *acsl_contract_harness(CXTranslationUnit tu, const char *path, const char *
   }
   int before = error_count();
   reject_global_annotations(path, source);
+  Defs defs = {0};
+  if (error_count() != before || !read_definitions(path, source, &defs))
+    return NULL;
   int line, col;
   line_col(source, from, &line, &col);
   Parser p = {0};
+  p.defs = &defs;
   Gen g = {0};
+  g.defs = &defs;
   g.part = part;
   for (const char *c = source; *c; c++)
     g.user_lines += *c == '\n';

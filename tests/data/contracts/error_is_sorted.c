@@ -1,5 +1,6 @@
-// expect: error 8 call of a logic function
-/* A predicate applied in a contract: its definition is not read. */
+// expect: error 9 not defined by an expression before it
+/* A predicate applied in a contract without its definition (one in a header
+   not included, or axiomatic): rejected where it is applied. */
 #include <stddef.h>
 
 /*@ requires \valid_read(a + (0 .. n - 1));
