@@ -56,8 +56,27 @@ left=$(ls -A "$TMPDIR")
 # without --entry, verify says that the annotations are not checked
 printf '/*@ ensures \\result == 0; */\nint main(void) { return 0; }\n' >plain.c
 "$bin" verify plain.c >plain.out 2>plain.err
-grep -q "plain.c:1:1: note: ACSL annotations are not checked without --entry" plain.err ||
+grep -q "plain.c:1:1: note: ACSL annotations other than assertions are not checked without --entry" plain.err ||
   fail "verify without --entry on a contract: no note: $(cat plain.err)"
+# ... but the assertions of bodies are: a program's own `//@ assert`
+cat >asserts.c <<'EOF2'
+int main(void) {
+  int a[8];
+  for (int i = 0; i < 8; i++)
+    a[i] = 2 * i;
+  /*@ assert \forall integer k; 0 <= k < 8 ==> a[k] % 2 == 0; */
+  //@ assert a[7] == 16;
+  return 0;
+}
+EOF2
+"$bin" verify --timeout=$T asserts.c >asserts.out 2>asserts.err
+grep -q "^counterexample: asserts.c:6:" asserts.out ||
+  fail "a body's //@ assert without --entry: not the property: $(cat asserts.out asserts.err | head -5)"
+grep -q "note: ACSL" asserts.err && fail "a note that assertions are not checked: $(cat asserts.err)"
+sed -i 's/a\[7\] == 16/a[7] == 14/' asserts.c
+"$bin" verify --timeout=$T asserts.c >asserts.out 2>asserts.err
+grep -q "^verdict: true" asserts.out || fail "the body's assertions, all true: $(cat asserts.out | head -3)"
+ok "a body's assertions checked without --entry"
 # without --entry (or for invariants) the contract is not the property:
 # the function is analysed as it was
 "$bin" invariants --entry fill "$data/true_fill.c" >inv.out 2>inv.err ||

@@ -3,6 +3,7 @@
  * reading does not have rejected at its place. The verdicts on whole
  * algorithms are e2e/contracts'. */
 #include "helpers.h"
+#include "acsl.h"
 #include "frontend.h"
 
 #include <string.h>
@@ -199,6 +200,35 @@ static void recursive_sums(void **state) {
   assert_diag_at(arity, "pos(\\result", "'pos' takes 1 arguments, not 2");
 }
 
+/* A body's assertion becomes C in place, on its own line, the lines after
+ * it where they were; what a body cannot say is an error at its place. */
+static void body_assertions_in_place(void **state) {
+  (void)state;
+  const char *src = "int f(int *a, int n) {\n"
+                    "  /*@ assert\n"
+                    "    @ \\forall integer k; 0 <= k < n ==> a[k] >= 0; */\n"
+                    "  //@ assert n > 0;\n"
+                    "  return a[0];\n"
+                    "}\n";
+  char *c = acsl_with_assertions("t.c", src);
+  assert_non_null(c);
+  int lines = 0;
+  for (char *k = c; *k; k++)
+    lines += *k == '\n';
+  assert_int_equal(lines, 6);
+  assert_contains(c, "__VERIFIER_assert(");
+  /* the unknown index of the \forall, then the check of line 4 on line 4 */
+  assert_contains(c, "__VERIFIER_nondet_longlong()");
+  assert_true(strstr(strstr(strstr(c, "\n") + 1, "\n\n") + 2, "__VERIFIER_assert((((long long)n) >"));
+  const char *none = "int g(void) { return 0; } /*@ ensures \\true; */\n";
+  assert_ptr_equal(acsl_with_assertions("t.c", none), none);
+  const char *result = "int h(int x) {\n  //@ assert \\result == x;\n  return x;\n}\n";
+  diag_capture(true);
+  assert_null(acsl_with_assertions("t.c", result));
+  diag_capture(false);
+  assert_true(contains_(diag_captured(), "t.c:2:14: error: \\result in an assertion of a body"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(harness_is_the_entry, teardown_all),
@@ -209,6 +239,7 @@ int main(void) {
       cmocka_unit_test_teardown(line_comment_contract, teardown_all),
       cmocka_unit_test_teardown(predicates_inlined, teardown_all),
       cmocka_unit_test_teardown(recursive_sums, teardown_all),
+      cmocka_unit_test_teardown(body_assertions_in_place, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

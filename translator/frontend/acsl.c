@@ -874,6 +874,8 @@ typedef struct {
   StrBuf global_decls;       /* ... the declarations they need */
   VEC(const char *) global_names;
   Defs *defs;                /* the predicates and logic functions */
+  bool body;                 /* an assertion in a function's body: names are
+                                its own, no state but the current one */
 } Gen;
 
 static void bind(Gen *g, Node *q) {
@@ -1042,8 +1044,20 @@ static Param *pointer_of(Gen *g, Node *n) {
   return pa && pa->pointer ? pa : NULL;
 }
 
+/* The C of a pointer or array of a body's assertion: a name, p + i. */
+static const char *pointer_text(Gen *g, Node *n) {
+  if (n->kind == N_ID)
+    return n->text;
+  if (n->kind == N_BINARY && (!strcmp(n->text, "+") || !strcmp(n->text, "-")))
+    return xformat("(%s %s %s)", pointer_text(g, n->a), n->text, term(g, n->b, false));
+  return gen_fail(g, n->loc, "an array access in an assertion is to a name or a name plus "
+                             "an offset (a[i], *(p + i))"), "0";
+}
+
 /* p[i], or *(p + i): the element; old: at entry */
 static const char *element(Gen *g, Node *base, Node *index, bool old, Loc loc) {
+  if (g->body) /* (the function's own pointer or array: C reads it) */
+    return xformat("((long long)%s[%s])", pointer_text(g, base), term(g, index, old));
   Param *pa = pointer_of(g, base);
   if (!pa)
     return gen_fail(g, loc, "an array access in a contract is to a pointer parameter (p[i], "
@@ -1153,6 +1167,8 @@ static const char *term(Gen *g, Node *n, bool old) {
   case N_BOOL:
     return n->text;
   case N_ID: {
+    if (g->body)
+      return xformat("((long long)%s)", n->text);
     Param *pa = param_named(g, n->text);
     if (pa && pa->pointer)
       return gen_fail(g, n->loc, "a pointer as a value in a contract: not supported"), "0";
@@ -1163,10 +1179,15 @@ static const char *term(Gen *g, Node *n, bool old) {
     return xformat("((long long)%s)", n->text);
   }
   case N_RESULT:
+    if (g->body)
+      return gen_fail(g, n->loc, "\\result in an assertion of a body"), "0";
     if (!g->result)
       return gen_fail(g, n->loc, "\\result of a void function"), "0";
     return "((long long)__a2s_result)";
   case N_OLD:
+    if (g->body)
+      return gen_fail(g, n->loc, "a state other than Here in an assertion of a body: not "
+                                 "supported"), "0";
     return term(g, n->a, true);
   case N_INDEX:
     if (n->b->kind == N_RANGE)
@@ -1347,6 +1368,10 @@ static void close_loops(Gen *g, int depth) {
  * user's last one again (a line of the user's code must name no statement
  * of the harness: points are known by their lines). */
 static void assert_at(Gen *g, Loc loc, const char *cond) {
+  if (g->body) { /* (in place of the annotation: its own line) */
+    sb_printf(&g->out, "  __VERIFIER_assert(%s);\n", cond);
+    return;
+  }
   sb_printf(&g->out, "#line %d \"%s\"\n%*s__VERIFIER_assert(%s);\n", loc.line, g->path,
             loc.col > 1 ? loc.col - 1 : 0, "", cond);
   int lines = 0;
@@ -2004,6 +2029,106 @@ static void reject_global_annotations(const char *path, const char *src) {
       }
     }
   }
+}
+
+/* ---- Assertions in bodies ----------------------------------------------------------------------- */
+
+/* Is the annotation opening at src[at] ("/\*@" or "//@") an assertion? */
+static bool is_assertion(const char *src, int at) {
+  const char *w = src + at + 3;
+  while (*w == ' ' || *w == '\t' || *w == '@')
+    w++;
+  return (!strncmp(w, "assert", 6) || !strncmp(w, "check", 5)) &&
+         !isalnum((unsigned char)w[w[0] == 'a' ? 6 : 5]) && w[w[0] == 'a' ? 6 : 5] != '_';
+}
+
+/* The C statement checking the assertion annotation text[from, to) at
+ * line/col of path, or NULL after reporting an error. */
+static const char *assertion_statement(const char *path, const char *text, int from, int to,
+                                       int line, int col, Defs *defs) {
+  Parser p = {0};
+  p.defs = defs;
+  if (!lex(path, text, from, to, line, col, &p.toks))
+    return NULL;
+  Loc loc = peek(&p)->loc;
+  p.at++; /* assert, check */
+  Node *pred = parse_pred(&p);
+  if (!pred || p.failed || !expect(&p, ";"))
+    return NULL;
+  if (peek(&p)->kind != TK_EOF)
+    return unsupported(&p, peek(&p), "text after the assertion"), NULL;
+  Gen g = {0};
+  g.body = true, g.defs = defs, g.path = path;
+  assert_(&g, pred, loc);
+  if (g.failed)
+    return NULL;
+  /* one statement on one line: the text after it keeps its lines; a
+   * check alone at the annotation's column (a counterexample names it) */
+  const char *code = sb_str(&g.out);
+  while (*code == ' ')
+    code++;
+  const char *second = strchr(code, '\n');
+  char *c = second && !second[1] ? xformat("%.*s", (int)(second - code), code)
+                                 : xformat("{ %s}", code);
+  for (char *k = c; *k; k++)
+    if (*k == '\n')
+      *k = ' ';
+  return c;
+}
+
+/* The offset of the annotation ("/\*@", "//@") whose at sign is s, or -1. */
+static int annotation_at(const char *src, const char *s) {
+  if (s - src < 2 || (s[-1] != '*' && s[-1] != '/') || s[-2] != '/')
+    return -1;
+  return (int)(s - 2 - src);
+}
+
+bool acsl_other_annotation(const char *src, int *at) {
+  for (const char *s = src; (s = strchr(s, '@')); s++) {
+    int k = annotation_at(src, s);
+    if (k >= 0 && !is_assertion(src, k)) {
+      *at = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+char *acsl_with_assertions(const char *path, const char *src) {
+  Defs defs = {0};
+  int before = error_count();
+  StrBuf out = {0};
+  int done = 0;
+  bool any = false, read = false;
+  for (const char *s = src; (s = strchr(s, '@')); s++) {
+    int at = annotation_at(src, s);
+    if (at < done || !is_assertion(src, at))
+      continue;
+    if (!read && !read_definitions(path, src, &defs))
+      return NULL;
+    read = true;
+    bool block = s[-1] == '*';
+    const char *end = block ? strstr(s, "*/") : strchr(s, '\n');
+    if (!end)
+      end = src + strlen(src);
+    int line, col;
+    line_col(src, at + 3, &line, &col);
+    const char *c = assertion_statement(path, src, at + 3, (int)(end - src), line, col, &defs);
+    if (!c)
+      continue;
+    sb_printf(&out, "%.*s%s", at - done, src + done, c);
+    done = (int)(end - src) + (block ? 2 : 0);
+    for (const char *k = src + at; k < src + done; k++) /* (the lines it spanned) */
+      if (*k == '\n')
+        sb_printf(&out, "\n");
+    any = true;
+  }
+  if (error_count() != before)
+    return NULL;
+  if (!any)
+    return (char *)src;
+  sb_printf(&out, "%s", src + done);
+  return (char *)sb_str(&out);
 }
 
 const char *acsl_harness_name(const char *entry) { return xformat("__a2s_contract_%s", entry); }

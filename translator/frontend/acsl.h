@@ -16,6 +16,7 @@
 #define A2S_ACSL_H
 
 #include <clang-c/Index.h>
+#include <stdbool.h>
 
 /* The name of the harness of function entry ("__a2s_contract_<entry>"). */
 const char *acsl_harness_name(const char *entry);
@@ -30,5 +31,16 @@ const char *acsl_harness_name(const char *entry);
  * (when not NULL) is set to their number. */
 char *acsl_contract_harness(CXTranslationUnit tu, const char *path, const char *source,
                             const char *entry, int part, int *parts);
+
+/* src (the text of path) with each `assert P;` (or `check P;`) annotation
+ * of a function's body, in a comment opening with the at sign, replaced
+ * by C checking P there (__VERIFIER_assert, declared by the caller), on
+ * the annotation's first line and keeping the lines after it; src itself
+ * when there is none; NULL after reporting errors. */
+char *acsl_with_assertions(const char *path, const char *src);
+
+/* Does src hold an ACSL annotation other than a body's assertion (a
+ * contract, a loop annotation, a definition)? *at: where the first is. */
+bool acsl_other_annotation(const char *src, int *at);
 
 #endif /* A2S_ACSL_H */

@@ -1659,21 +1659,27 @@ void frontend_check_contracts(bool on) { check_contracts = on; }
 void frontend_contract_part(int part) { contract_part = part; }
 int frontend_contract_parts(void) { return contract_parts; }
 
-/* The text to parse instead of path's when the entry has a contract to
- * check: the user's text, then the harness (acsl.h), in a file of a
- * private directory (the clang driver preprocesses a file) whose #line
- * keeps the user's name and lines; *dir is that directory. NULL if there
- * is no contract or after errors. */
+/* The text to parse instead of path's when it has assertions in ACSL
+ * (a body's `assert`) or the entry has a contract to check: the user's
+ * text with its assertions in C (acsl_with_assertions), then the harness
+ * (acsl.h), in a file of a private directory (the clang driver
+ * preprocesses a file) whose #line keeps the user's name and lines; *dir
+ * is that directory. NULL if there is neither, or after errors. */
 static const char *with_contract(CXTranslationUnit tu, const char *path, const char **entry,
                                  char **dir) {
   char *src = file_read(path, 0);
   contract_parts = 0;
-  char *harness =
-      src ? acsl_contract_harness(tu, path, src, *entry, contract_part, &contract_parts) : NULL;
-  if (!harness)
+  if (!src)
+    return NULL;
+  int before = error_count();
+  char *text = acsl_with_assertions(path, src);
+  char *harness = text && *entry ? acsl_contract_harness(tu, path, src, *entry, contract_part,
+                                                         &contract_parts)
+                                 : NULL;
+  if (error_count() != before || (!harness && text == src))
     return NULL;
   if (getenv("A2S_DEBUG_CONTRACT"))
-    fprintf(stderr, "%s", harness);
+    fprintf(stderr, "%s%s", text == src ? "" : text, harness ? harness : "");
   char why[256];
   *dir = tmpdir_make("contract", why, sizeof why);
   if (!*dir) {
@@ -1685,34 +1691,40 @@ static const char *with_contract(CXTranslationUnit tu, const char *path, const c
   StrBuf quoted = {0};
   for (const char *c = path; *c; c++)
     sb_printf(&quoted, "%s%c", *c == '"' || *c == '\\' ? "\\" : "", *c);
-  if (!file_write(parsed, xformat("#line 1 \"%s\"\n%s%s", sb_str(&quoted), src, harness))) {
+  /* (what the assertions in C call, before the user's first line) */
+  const char *decls = "extern void __VERIFIER_assert(int);\n"
+                      "extern long long __VERIFIER_nondet_longlong(void);\n";
+  if (!file_write(parsed, xformat("%s#line 1 \"%s\"\n%s%s", text == src ? "" : decls,
+                                  sb_str(&quoted), text, harness ? harness : ""))) {
     internal_error_at((Loc){path, 0, 0}, "cannot write the contract's harness to %s", parsed);
     return NULL;
   }
-  *entry = acsl_harness_name(*entry);
+  if (harness)
+    *entry = acsl_harness_name(*entry);
   return parsed;
 }
 
-/* Without --entry the ACSL annotations of the text are no property: say
- * so once, where the first one is (a user of Frama-C expects them read). */
+/* Without --entry the ACSL annotations of the text other than the
+ * assertions of bodies are no property: say so once, where the first one
+ * is (a user of Frama-C expects them read). */
 static void note_unchecked_contracts(const char *path) {
   static bool noted; /* (the search parses the text again) */
   if (noted)
     return;
   noted = true;
   char *src = file_read(path, 0);
-  const char *a = src ? strstr(src, "/*@") : NULL, *b = src ? strstr(src, "//@") : NULL;
-  const char *first = a && b ? (a < b ? a : b) : a ? a : b;
-  if (!first)
+  int at;
+  if (!src || !acsl_other_annotation(src, &at))
     return;
   int line = 1, col = 1;
-  for (const char *c = src; c < first; c++) {
+  for (const char *c = src; c < src + at; c++) {
     if (*c == '\n')
       line++, col = 1;
     else
       col++;
   }
-  note_at((Loc){path, line, col}, "ACSL annotations are not checked without --entry: "
+  note_at((Loc){path, line, col}, "ACSL annotations other than assertions are not checked "
+                                  "without --entry: "
                                   "verify --entry FUNC checks the contract of FUNC");
 }
 
@@ -1754,7 +1766,7 @@ Program *parse_program(const char *path, int nargs, const char *const *args,
   const char *parsed = path;
   if (check_contracts && !entry_name)
     note_unchecked_contracts(path);
-  if (check_contracts && entry_name) {
+  if (check_contracts) {
     parsed = with_contract(fe.tu, path, &entry_name, &contract_dir);
     if (error_count() != before)
       goto done;
