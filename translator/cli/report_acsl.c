@@ -161,12 +161,13 @@ static const char *array_extent(const Lines *src, Var *a) {
   return xformat("%s + (0 .. %s)", name, minus_one(lens[0]));
 }
 
-/* The frame of w as the list of an assigns clause ("i, b[0 .. n-1]"; with
+/* The frame of w in fn as the list of an assigns clause ("i, b[0 .. n-1]"; with
  * globals_only, a function's: its globals and its parameters' arrays); an
  * array with a range in ranges (by its index in w->arrays; NULL: none)
  * is given that range, the others all of their extent. NULL if some target
  * cannot be named. */
-static const char *frame(const Lines *src, Writes *w, bool globals_only, const char **ranges) {
+static const char *frame(const Lines *src, Func *fn, Writes *w, bool globals_only,
+                         const char **ranges) {
   if (w->unknown)
     return NULL;
   StrBuf sb = {0};
@@ -176,7 +177,9 @@ static const char *frame(const Lines *src, Writes *w, bool globals_only, const c
       continue;
     if (v->role == ROLE_TEMP)
       continue; /* not in the source */
-    const char *name = source_name(src, v);
+    /* (a moved pointer's offset: the pointer) */
+    const char *name = !globals_only && fn && lift_offset_of(fn, v->name)
+                           ? lift_offset_of(fn, v->name) : source_name(src, v);
     if (!name)
       return NULL;
     sb_printf(&sb, "%s%s", sb.s ? ", " : "", name);
@@ -237,12 +240,18 @@ static const char *source_expr(const Lines *src, Expr *e) {
  * name? A shadowing x renamed x_N, or the element of an array made scalar
  * (sum_0), is no name the user's file has there: Frama-C would reject the
  * annotation. Names of no variable (the return value) are lift_acsl's. */
-static bool formula_spelled(const Lines *src, Program *p, Func *fn, Z3_ast f) {
+static bool formula_spelled(const Lines *src, Program *p, Func *fn, Z3_ast f, PointKind kind) {
   SmtAsts cs = {0};
   smt_constants(f, &cs);
   for (int i = 0; i < cs.len; i++) {
     const char *base;
     name_role(smt_const_name(cs.data[i]), &base);
+    /* a moved pointer's offset, p - \at(p, Pre), in a loop; the elements
+     * of a view into the caller's block have no name in ACSL */
+    if (kind == POINT_LOOP_HEAD && fn && lift_offset_of(fn, base))
+      continue;
+    if (fn && lift_pointer_param(fn, base) == LIFT_PTR_VIEW)
+      return false;
     Var *v = fn ? find_local(fn, base) : NULL;
     if (!v)
       v = find_global(p, base);
@@ -400,7 +409,7 @@ static void contract(Inserts *ins, const Lines *src, Func *f, const NestVec *nes
   const char **ranges = xalloc(sizeof(char *) * (size_t)(w.arrays.len + 1));
   for (int i = 0; i < w.arrays.len; i++)
     ranges[i] = function_range(src, f, nests, w.arrays.data[i]);
-  const char *fr = frame(src, &w, true, ranges);
+  const char *fr = frame(src, f, &w, true, ranges);
   if (fr)
     add_clause(ins, f->loc.line, xformat("assigns %s;\n", fr));
 }
@@ -411,6 +420,7 @@ typedef struct LoopScan {
   const char *file;
   NestVec nests;       /* the function's top-level loops (loops.h) */
   bool variants;       /* also a loop variant where a counter gives one */
+  Func *func;          /* the function (the IR after the cells: its names) */
 } LoopScan;
 
 static const LoopNest *nest_of(LoopScan *ls, Stmt *loop) {
@@ -454,6 +464,71 @@ static bool has_contract(const Lines *src, Func *f) {
   return false;
 }
 
+/* The text of the ACSL comment just before f's first line (the contract
+ * has_contract finds), NULL if none. */
+static const char *contract_text(const Lines *src, Func *f) {
+  if (!has_contract(src, f))
+    return NULL;
+  int last = f->loc.line - 2;
+  while (last >= 0 && !src->data[last][strspn(src->data[last], " \t\n")])
+    last--;
+  int first = last;
+  const char *l = src->data[last] + strspn(src->data[last], " \t");
+  if (!strncmp(l, "//@", 3)) {
+    while (first > 0 && !strncmp(src->data[first - 1] + strspn(src->data[first - 1], " \t"), "//@", 3))
+      first--;
+  } else {
+    while (first > 0 && !strstr(src->data[first], "/*@"))
+      first--;
+  }
+  StrBuf sb = {0};
+  for (int i = first; i <= last; i++)
+    sb_printf(&sb, "%s", src->data[i]);
+  return sb.s;
+}
+
+/* The location of array parameter a (moved by f: LIFT_PTR_MOVED) in the
+ * assigns of f's contract ("a[0 .. n - 1]"), in the state at entry --
+ * each parameter x as \at(x, Pre) -- for a loop assigns; NULL if none. */
+static const char *contract_range(const Lines *src, Func *f, const char *a) {
+  const char *text = contract_text(src, f);
+  for (const char *c = text ? strstr(text, "assigns") : NULL; c; c = strstr(c + 7, "assigns")) {
+    if ((c > text && (isalnum((unsigned char)c[-1]) || c[-1] == '_')) || isalnum((unsigned char)c[7]))
+      continue;
+    const char *end = strchr(c, ';');
+    for (const char *l = c + 7; end && l < end;) { /* each location, up to , at depth 0 */
+      l += strspn(l, " \t\n@");
+      const char *e = l;
+      int depth = 0;
+      while (e < end && (depth || *e != ',')) {
+        depth += (*e == '(' || *e == '[') - (*e == ')' || *e == ']');
+        e++;
+      }
+      size_t n = strlen(a);
+      if (!strncmp(l, a, n) && l[n] == '[') {
+        StrBuf sb = {0};
+        for (const char *k = l; k < e;) {
+          if (isalpha((unsigned char)*k) || *k == '_') {
+            const char *w = k;
+            while (k < e && (isalnum((unsigned char)*k) || *k == '_'))
+              k++;
+            char *word = xstrndup(w, (size_t)(k - w));
+            Var *v = find_local(f, word);
+            bool param = v && v->kind == VAR_PARAM && (w == l || w[-1] != '\\');
+            sb_printf(&sb, param ? "\\at(%s, Pre)" : "%s", word);
+          } else {
+            sb_printf(&sb, "%c", *k == '\n' ? ' ' : *k);
+            k++;
+          }
+        }
+        return sb.s;
+      }
+      l = e + 1;
+    }
+  }
+  return NULL;
+}
+
 /* loop assigns before each loop of the source */
 static void loop_frame(Stmt *s, void *arg) {
   LoopScan *ls = arg;
@@ -464,9 +539,12 @@ static void loop_frame(Stmt *s, void *arg) {
   writes_in(s->body, &w);
   writes_in(s->step, &w);
   const char **ranges = xalloc(sizeof(char *) * (size_t)(w.arrays.len + 1));
-  for (int i = 0; i < w.arrays.len; i++)
+  for (int i = 0; i < w.arrays.len; i++) {
     ranges[i] = counter_range(ls->src, nest_of(ls, s), w.arrays.data[i]);
-  const char *fr = frame(ls->src, &w, false, ranges);
+    if (!ranges[i] && lift_pointer_param(ls->func, w.arrays.data[i]->name) == LIFT_PTR_MOVED)
+      ranges[i] = contract_range(ls->src, ls->func, w.arrays.data[i]->name);
+  }
+  const char *fr = frame(ls->src, ls->func, &w, false, ranges);
   if (fr)
     add_clause(ls->ins, s->loc.line, xformat("loop assigns %s;\n", fr));
   const LoopNest *n = nest_of(ls, s);
@@ -516,16 +594,31 @@ bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v, bool anno
     return false;
   }
   Inserts ins = {0};
+  /* a moved pointer's offset that an invariant of a loop fixes (n + p_off
+   * == n__in): its value, put for it in the loop's other invariants, so
+   * that each names the pointer rather than a difference of pointers */
+  Z3_ast *offset = xalloc(sizeof(Z3_ast) * (size_t)(v->len + 1));
+  Z3_ast *value = xalloc(sizeof(Z3_ast) * (size_t)(v->len + 1));
+  for (int i = 0; i < v->len; i++)
+    if (v->data[i].checked > 0 && v->data[i].kind == POINT_LOOP_HEAD)
+      value[i] = lift_offset_solution(v->data[i].func, v->data[i].formula, &offset[i]);
   /* the invariants: loop invariants, ensures at function exits, each before
    * the frame clauses (which add_clause appends later) */
   for (int i = 0; i < v->len; i++) {
     Lifted *l = &v->data[i];
+    Z3_ast formula = l->formula;
+    for (int j = 0; j < v->len && l->kind == POINT_LOOP_HEAD; j++) {
+      Lifted *d = &v->data[j];
+      if (j != i && value[j] && d->func == l->func && d->loc.line == l->loc.line &&
+          !(value[i] && Z3_is_eq_ast(smt_ctx(), offset[i], offset[j])))
+        formula = Z3_substitute(smt_ctx(), formula, 1, &offset[j], &value[j]);
+    }
     if (l->checked <= 0 || l->loc.line <= 0 || l->loc.line > lines.len ||
         (l->kind != POINT_LOOP_HEAD && (annotate || (l->kind != POINT_EXIT && l->kind != POINT_ENTRY))) ||
         (annotate && (!annotated(&lines, orig, l->func) ||
-                      only_frame_of_read_arrays(orig, l->func, l->formula))) ||
+                      only_frame_of_read_arrays(orig, l->func, formula))) ||
         (l->loc.file && strcmp(l->loc.file, abs->file)) ||
-        !formula_spelled(&lines, abs, l->func, l->formula))
+        !formula_spelled(&lines, abs, l->func, formula, l->kind))
       continue;
     bool at_func = l->kind == POINT_EXIT || l->kind == POINT_ENTRY;
     int line = at_func && l->func ? l->func->loc.line : l->loc.line;
@@ -533,7 +626,7 @@ bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v, bool anno
     const char *kw = l->kind == POINT_ENTRY  ? "requires"
                      : l->kind == POINT_EXIT ? "ensures"
                                              : "loop invariant";
-    add_clause(&ins, line, xformat("%s %s;\n", kw, lift_acsl(l->formula, l->kind, abs, l->func)));
+    add_clause(&ins, line, xformat("%s %s;\n", kw, lift_acsl(formula, l->kind, abs, l->func)));
   }
   /* the contracts and frames, from the program as written (orig) */
   for (int i = 0; orig && i < orig->funcs.len; i++) {
@@ -543,7 +636,7 @@ bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v, bool anno
       continue;
     if (annotate && !annotated(&lines, orig, f))
       continue;
-    LoopScan ls = {&ins, &lines, abs->file, {0}, annotate};
+    LoopScan ls = {&ins, &lines, abs->file, {0}, annotate, f};
     loop_nests(orig, f, &ls.nests);
     forget_stepped_first(&ls.nests);
     if (!annotate) /* (annotate: the user's contract, or none) */

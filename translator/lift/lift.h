@@ -49,6 +49,25 @@ char *lift_text(Z3_ast f);
  * has. */
 char *lift_acsl(Z3_ast f, PointKind kind, Program *p, Func *fn);
 
+/* How the formulas of fn name the elements of its pointer parameter
+ * `name`: as C does (LIFT_PTR_FIXED: the pointer never moves); through the
+ * block the pointer had at entry (LIFT_PTR_MOVED: fn moves it, starting at
+ * offset 0 -- p[k] is \at(p, Pre)[k], its offset p_off is p - \at(p,
+ * Pre)); or from the start of the caller's block (LIFT_PTR_VIEW: fn gets
+ * a view p_at into it, which ACSL cannot name). LIFT_PTR_NONE: no such
+ * pointer parameter. */
+typedef enum { LIFT_PTR_NONE, LIFT_PTR_FIXED, LIFT_PTR_MOVED, LIFT_PTR_VIEW } LiftPointer;
+LiftPointer lift_pointer_param(Func *fn, const char *name);
+
+/* The moved pointer parameter (LIFT_PTR_MOVED) whose offset is the local
+ * `name` (p for p_off), or NULL. */
+const char *lift_offset_of(Func *fn, const char *name);
+
+/* When f is an equality that fixes one moved pointer offset of fn (n +
+ * p_off == n__in): the offset's value (n__in - n), and the offset's
+ * constant in *offset; NULL otherwise. */
+Z3_ast lift_offset_solution(Func *fn, Z3_ast f, Z3_ast *offset);
+
 /* Conjectures at the exit of each function of p that ends with a loop,
  * from the invariants of v at that loop's head: what they say once the
  * loop's test fails (x < e at the head: x <= e, and x == e at the exit),

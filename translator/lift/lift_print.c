@@ -151,6 +151,77 @@ static bool print_comparison(Printer *p, Z3_ast lhs, Z3_ast rhs, const char *rel
   return true;
 }
 
+LiftPointer lift_pointer_param(Func *fn, const char *name) {
+  Var *v = fn ? find_local(fn, name) : NULL;
+  if (!v || v->kind != VAR_PARAM)
+    return LIFT_PTR_NONE;
+  Var *at = find_local(fn, xformat("%s_at", name));
+  if (at && at->kind == VAR_PARAM)
+    return LIFT_PTR_VIEW;
+  Var *off = find_local(fn, xformat("%s_off", name));
+  return off && off->kind == VAR_LOCAL ? LIFT_PTR_MOVED : LIFT_PTR_FIXED;
+}
+
+const char *lift_offset_of(Func *fn, const char *name) {
+  size_t n = strlen(name);
+  if (n <= 4 || strcmp(name + n - 4, "_off"))
+    return NULL;
+  const char *base = xstrndup(name, n - 4);
+  return lift_pointer_param(fn, base) == LIFT_PTR_MOVED ? base : NULL;
+}
+
+Z3_ast lift_offset_solution(Func *fn, Z3_ast f, Z3_ast *offset) {
+  Z3_context z = smt_ctx();
+  if (!fn || Z3_get_ast_kind(z, f) != Z3_APP_AST)
+    return NULL;
+  Z3_app app = Z3_to_app(z, f);
+  if (Z3_get_decl_kind(z, Z3_get_app_decl(z, app)) != Z3_OP_EQ ||
+      Z3_get_sort_kind(z, Z3_get_sort(z, Z3_get_app_arg(z, app, 0))) != Z3_INT_SORT)
+    return NULL;
+  Z3_ast sides[2] = {Z3_get_app_arg(z, app, 0), Z3_get_app_arg(z, app, 1)};
+  Z3_ast d = Z3_mk_sub(z, 2, sides);
+  SmtAsts cs = {0};
+  smt_constants(d, &cs);
+  Z3_ast c = NULL;
+  for (int i = 0; i < cs.len; i++)
+    if (lift_offset_of(fn, smt_const_name(cs.data[i]))) {
+      if (c)
+        return NULL; /* (two offsets: neither alone) */
+      c = cs.data[i];
+    }
+  if (!c)
+    return NULL;
+  /* d = coef * c + d0, linear in c with coef +-1: c = -d0 / coef */
+  Z3_ast at[3];
+  for (int v = 0; v < 3; v++) {
+    Z3_ast num = Z3_mk_int(z, v, Z3_get_sort(z, c));
+    at[v] = Z3_simplify(z, Z3_substitute(z, d, 1, &c, &num));
+  }
+  Z3_ast d1[2] = {at[1], at[0]}, d2[2] = {at[2], at[1]};
+  int coef, coef2;
+  if (!Z3_get_numeral_int(z, Z3_simplify(z, Z3_mk_sub(z, 2, d1)), &coef) ||
+      !Z3_get_numeral_int(z, Z3_simplify(z, Z3_mk_sub(z, 2, d2)), &coef2) || coef != coef2 ||
+      (coef != 1 && coef != -1))
+    return NULL;
+  *offset = c;
+  return Z3_simplify(z, coef == 1 ? Z3_mk_unary_minus(z, at[0]) : at[0]);
+}
+
+/* ACSL: an equality fixing a moved pointer's offset alone (n + p_off ==
+ * \at(n, Pre)) as the pointer, p == \at(p, Pre) + (\at(n, Pre) - n): WP
+ * reasons on the pointer, not on a difference of pointers. */
+static bool print_pointer_equality(Printer *p, Z3_ast f) {
+  Z3_ast off, rest = p->acsl && p->kind != POINT_EXIT ? lift_offset_solution(p->func, f, &off)
+                                                       : NULL;
+  if (!rest)
+    return false;
+  const char *base = lift_offset_of(p->func, smt_const_name(off));
+  sb_printf(&p->sb, "%s == \\at(%s, Pre) + (", base, base);
+  print(p, rest, 0);
+  sb_printf(&p->sb, ")");
+  return true;
+}
+
 /* An array read a[i][j]; in ACSL, contents at entry as \old(...) (function
  * exit) or \at(..., Pre) (loop head). */
 static void print_select(Printer *p, Z3_ast a) {
@@ -177,7 +248,11 @@ static void print_select(Printer *p, Z3_ast a) {
   }
   if (wrap)
     sb_printf(&p->sb, "\\%s(", wrap);
-  sb_printf(&p->sb, "%s", base);
+  /* (a moved pointer: the elements of its block at entry, read now) */
+  if (p->acsl && !wrap && p->kind != POINT_EXIT && lift_pointer_param(p->func, base) == LIFT_PTR_MOVED)
+    sb_printf(&p->sb, "\\at(%s, Pre)", base);
+  else
+    sb_printf(&p->sb, "%s", base);
   for (int i = n - 1; i >= 0; i--) {
     sb_printf(&p->sb, "[");
     print(p, idx[i], 0);
@@ -206,7 +281,9 @@ static const char *binder_name(Printer *p, const char *name) {
  * \at(x, Pre) in loop invariants; the return value is \result. */
 static void print_scalar(Printer *p, const char *name) {
   const char *base;
-  if (p->acsl && name_role(name, &base) == NAME_IN)
+  if (p->acsl && p->kind != POINT_EXIT && (base = lift_offset_of(p->func, name)))
+    sb_printf(&p->sb, "(%s - \\at(%s, Pre))", base, base);
+  else if (p->acsl && name_role(name, &base) == NAME_IN)
     sb_printf(&p->sb, p->kind == POINT_EXIT ? "\\old(%s)" : "\\at(%s, Pre)", base);
   else if (p->acsl && p->kind == POINT_EXIT && p->result && !strcmp(name, p->result))
     sb_printf(&p->sb, "\\result");
@@ -319,6 +396,8 @@ static void print(Printer *p, Z3_ast a, int ctx) {
     break;
   }
   case Z3_OP_EQ:
+    if (print_pointer_equality(p, a))
+      break;
     if (Z3_get_sort_kind(z, Z3_get_sort(z, Z3_get_app_arg(z, app, 0))) == Z3_INT_SORT &&
         print_comparison(p, Z3_get_app_arg(z, app, 0), Z3_get_app_arg(z, app, 1), "=="))
       break;

@@ -600,6 +600,15 @@ static void copies_in(Collect *c, Stmt *s) {
       shifted_copy(c, w, resolve(c->f, w->idx.data[0], 2), u);
       continue;
     }
+    /* (or at a position of its own that moves in step with the one
+     * written: `*dst++ = *src++`, two pointers each with its offset --
+     * the conjecture that they stand at one index, which the re-check
+     * keeps only where they do) */
+    else if (u->kind == E_INDEX && u->var != w->array && u->args.len == 1 &&
+             uncast(u->args.data[0])->kind == E_VAR &&
+             uncast(w->idx.data[0])->kind == E_VAR && is_scalar(w->array->type->elem) &&
+             u->type == w->array->type->elem)
+      from = element_at(u->var, w->idx.data[0], w->loc);
     for (int i = 0; !from && i < j; i++) {
       Stmt *x = s->stmts.data[i];
       if (x->kind == S_WRITE && x->array != w->array && x->idx.len == 1 &&
