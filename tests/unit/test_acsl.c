@@ -229,6 +229,21 @@ static void body_assertions_in_place(void **state) {
   assert_true(contains_(diag_captured(), "t.c:2:14: error: \\result in an assertion of a body"));
 }
 
+/* Two binders in a row are one (the inner guard bounds the outer
+ * variable), and a negated \exists is computed by a loop. */
+static void nested_binders(void **state) {
+  (void)state;
+  const char *src =
+      "/*@ requires n >= 0 && \\valid_read(a + (0 .. n - 1));\n"
+      "    requires \\forall integer i; \\forall integer j; 0 <= i <= j < n ==> a[i] <= a[j];\n"
+      "    ensures \\result == 1 <==> !(\\exists integer k; 0 <= k < n && a[k] == v); */\n"
+      "int absent(const int *a, int n, int v) { for (int i = 0; i < n; i++) if (a[i] == v)\n"
+      "  return 0; return 1; }\n";
+  Program *p = contract_program(src, "absent", 0);
+  assert_non_null(p);
+  assert_contains(c_text(p), "__a2s_holds");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(harness_is_the_entry, teardown_all),
@@ -240,6 +255,7 @@ int main(void) {
       cmocka_unit_test_teardown(predicates_inlined, teardown_all),
       cmocka_unit_test_teardown(recursive_sums, teardown_all),
       cmocka_unit_test_teardown(body_assertions_in_place, teardown_all),
+      cmocka_unit_test_teardown(nested_binders, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -231,6 +231,18 @@ static Node *parse_binder(Parser *p, Tok *t) {
   if (!expect(p, ";"))
     return NULL;
   q->a = parse_pred(p);
+  /* \forall x; \forall y; P is \forall x, y; P: the guard that bounds x
+   * may be the inner one's (0 <= x <= y < n) */
+  Node *in = q->a;
+  bool merge = in && in->kind == N_QUANT && !strcmp(in->text, q->text);
+  for (int i = 0; merge && i < in->vars.len; i++)
+    for (int j = 0; j < q->vars.len; j++)
+      merge &= strcmp(in->vars.data[i], q->vars.data[j]) != 0;
+  if (merge) {
+    for (int i = 0; i < in->vars.len; i++)
+      vec_push(&q->vars, in->vars.data[i]);
+    q->a = in->a;
+  }
   return q->a ? q : NULL;
 }
 
