@@ -11,8 +11,8 @@
   @*/
 void copy_backward(int *a, size_t from, size_t to, size_t n)
 {
-    const int *last = a + from + n;
+    const int *first = a + from, *last = a + from + n;
     int *d_last = a + to + n;
-    while (last != a + from)
+    while (last != first)
         *--d_last = *--last;
 }
