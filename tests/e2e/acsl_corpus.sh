@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# acsl_corpus.sh -- `annotate` on the ACSL corpus (tests/data/acsl: standard
+# algorithms with full contracts of this project's own and no loop
+# annotations; line 1 names the entry): every file is annotated and keeps
+# the user's text byte for byte, and Frama-C's WP proves every goal of a
+# sample that covers the shapes (moved pointers, a search for a condition,
+# a comparison of two arrays, a check of every element). The whole corpus with WP, and verify's
+# verdicts on it, is the benchmark tests/tools/acsl_corpus.sh (twenty
+# minutes; BENCHMARKS.md).
+# shellcheck source=lib.sh
+. "$2/tests/e2e/lib.sh"
+data="$src/tests/data/acsl"
+T=60
+ls "$data"/*.c | xargs -P 2 -I{} sh -c '
+  n=$(basename {} .c)
+  e=$(sed -n "1s|^// entry: *||p" {})
+  "$1" annotate --timeout=$2 --entry "$e" {} -o "$n.ann.c" 2>"$n.err"; echo $? >"$n.rc"' _ "$bin" "$T"
+for f in "$data"/*.c; do
+  name=$(basename "$f" .c)
+  [ "$(cat "$name.rc")" = 0 ] || { fail "$name: annotate failed: $(head -3 "$name.err")"; continue; }
+  awk '/^[ \t]*\/\*@$/ { skip = 1 } !skip { print } /^[ \t]*\*\/$/ && skip { skip = 0 }' \
+    "$name.ann.c" >"$name.back.c"
+  cmp -s "$f" "$name.back.c" && ok "$name: annotated, the source kept" ||
+    fail "$name: the source is not kept: $(diff "$f" "$name.back.c" | head -5)"
+done
+# a moved pointer: the pointer itself, its block at entry
+grep -q 'loop invariant src == \\at(src, Pre) + (' copy.ann.c ||
+  fail "copy: the moved pointer is not named: $(grep 'loop' copy.ann.c)"
+grep -q '\\at(dst, Pre)\[k\] == \\at(src, Pre)\[k\]' copy.ann.c ||
+  fail "copy: no invariant of the copied prefix: $(grep 'loop' copy.ann.c)"
+grep -q 'loop assigns .*\\at(dst, Pre)\[0 .. \\at(n, Pre) - 1\]' copy.ann.c ||
+  fail "copy: no loop assigns of the moved pointer: $(grep 'loop' copy.ann.c)"
+
+wp_setup
+for name in copy equal all_of find_if; do
+  read -r p t < <(timeout -k 5 300 frama-c -wp -wp-rte -wp-prover "$provers" -wp-timeout 10 -wp-par 2 \
+    "$name.ann.c" 2>&1 | sed -n 's/^\[wp\] Proved goals: *\([0-9]*\) \/ *\([0-9]*\)$/\1 \2/p')
+  [ -n "${p:-}" ] && [ "$p" = "$t" ] && ok "$name: WP proves $p/$t goals" ||
+    fail "$name: not every WP goal proved (${p:-?}/${t:-?})"
+done
+finish "acsl_corpus: every file annotated, the sample proved by WP"
