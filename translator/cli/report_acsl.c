@@ -178,8 +178,8 @@ static const char *frame(const Lines *src, Func *fn, Writes *w, bool globals_onl
     if (v->role == ROLE_TEMP)
       continue; /* not in the source */
     /* (a moved pointer's offset: the pointer) */
-    const char *name = !globals_only && fn && lift_offset_of(fn, v->name)
-                           ? lift_offset_of(fn, v->name) : source_name(src, v);
+    const char *moved = !globals_only && fn ? lift_offset_of(fn, v->name) : NULL;
+    const char *name = moved ? moved : source_name(src, v);
     if (!name)
       return NULL;
     sb_printf(&sb, "%s%s", sb.s ? ", " : "", name);
@@ -443,86 +443,83 @@ static const char *counter_variant(const Lines *src, const Counter *c) {
   return lo ? xformat("%s - %s", v, lo) : NULL;
 }
 
-/* Does the user's text give f a contract: an ACSL comment (at sign after
- * the opening, or //@ lines) ending just before f's first line? */
-static bool has_contract(const Lines *src, Func *f) {
-  for (int i = f->loc.line - 2; i >= 0; i--) {
-    const char *l = src->data[i] + strspn(src->data[i], " \t");
-    if (!*l || *l == '\n')
-      continue;
-    if (!strncmp(l, "//@", 3))
-      return true;
-    if (!strstr(l, "*/"))
-      return false;
-    for (int j = i; j >= 0; j--) {
-      const char *open = strstr(src->data[j], "/*");
-      if (open)
-        return open[2] == '@';
-    }
+/* The lines [*first, *last] (0-based) of the ACSL comment -- at sign
+ * after the opening, or //@ lines -- ending just before f's first line,
+ * the user's contract of f; false if there is none. */
+static bool contract_lines(const Lines *src, Func *f, int *first, int *last) {
+  int i = f->loc.line - 2;
+  while (i >= 0 && !src->data[i][strspn(src->data[i], " \t\n")])
+    i--;
+  if (i < 0)
     return false;
+  *last = *first = i;
+  const char *l = src->data[i] + strspn(src->data[i], " \t");
+  if (!strncmp(l, "//@", 3)) {
+    while (*first > 0 &&
+           !strncmp(src->data[*first - 1] + strspn(src->data[*first - 1], " \t"), "//@", 3))
+      (*first)--;
+    return true;
+  }
+  if (!strstr(l, "*/"))
+    return false;
+  for (; *first >= 0; (*first)--) {
+    const char *open = strstr(src->data[*first], "/*");
+    if (open)
+      return open[2] == '@';
   }
   return false;
 }
 
-/* The text of the ACSL comment just before f's first line (the contract
- * has_contract finds), NULL if none. */
-static const char *contract_text(const Lines *src, Func *f) {
-  if (!has_contract(src, f))
-    return NULL;
-  int last = f->loc.line - 2;
-  while (last >= 0 && !src->data[last][strspn(src->data[last], " \t\n")])
-    last--;
-  int first = last;
-  const char *l = src->data[last] + strspn(src->data[last], " \t");
-  if (!strncmp(l, "//@", 3)) {
-    while (first > 0 && !strncmp(src->data[first - 1] + strspn(src->data[first - 1], " \t"), "//@", 3))
-      first--;
-  } else {
-    while (first > 0 && !strstr(src->data[first], "/*@"))
-      first--;
-  }
+/* Does the user's text give f a contract? */
+static bool has_contract(const Lines *src, Func *f) {
+  int first, last;
+  return contract_lines(src, f, &first, &last);
+}
+
+/* text[from, to) with each parameter x of f as \at(x, Pre): a location
+ * of the contract's assigns, named in a loop. */
+static const char *at_entry(Func *f, const char *from, const char *to) {
   StrBuf sb = {0};
-  for (int i = first; i <= last; i++)
-    sb_printf(&sb, "%s", src->data[i]);
+  for (const char *k = from; k < to;) {
+    if (!isalpha((unsigned char)*k) && *k != '_') {
+      sb_printf(&sb, "%c", *k == '\n' ? ' ' : *k);
+      k++;
+      continue;
+    }
+    const char *w = k;
+    while (k < to && (isalnum((unsigned char)*k) || *k == '_'))
+      k++;
+    char *word = xstrndup(w, (size_t)(k - w));
+    Var *v = find_local(f, word);
+    bool param = v && v->kind == VAR_PARAM && (w == from || w[-1] != '\\');
+    sb_printf(&sb, param ? "\\at(%s, Pre)" : "%s", word);
+  }
   return sb.s;
 }
 
 /* The location of array parameter a (moved by f: LIFT_PTR_MOVED) in the
- * assigns of f's contract ("a[0 .. n - 1]"), in the state at entry --
- * each parameter x as \at(x, Pre) -- for a loop assigns; NULL if none. */
+ * assigns of f's contract ("a[0 .. n - 1]"), in the state at entry
+ * (at_entry) for a loop assigns; NULL if none. */
 static const char *contract_range(const Lines *src, Func *f, const char *a) {
-  const char *text = contract_text(src, f);
-  for (const char *c = text ? strstr(text, "assigns") : NULL; c; c = strstr(c + 7, "assigns")) {
+  int first, last;
+  if (!contract_lines(src, f, &first, &last))
+    return NULL;
+  StrBuf sb = {0};
+  for (int i = first; i <= last; i++)
+    sb_printf(&sb, "%s", src->data[i]);
+  const char *text = sb.s;
+  size_t n = strlen(a);
+  for (const char *c = strstr(text, "assigns"); c; c = strstr(c + 7, "assigns")) {
     if ((c > text && (isalnum((unsigned char)c[-1]) || c[-1] == '_')) || isalnum((unsigned char)c[7]))
       continue;
     const char *end = strchr(c, ';');
     for (const char *l = c + 7; end && l < end;) { /* each location, up to , at depth 0 */
       l += strspn(l, " \t\n@");
       const char *e = l;
-      int depth = 0;
-      while (e < end && (depth || *e != ',')) {
+      for (int depth = 0; e < end && (depth || *e != ','); e++)
         depth += (*e == '(' || *e == '[') - (*e == ')' || *e == ']');
-        e++;
-      }
-      size_t n = strlen(a);
-      if (!strncmp(l, a, n) && l[n] == '[') {
-        StrBuf sb = {0};
-        for (const char *k = l; k < e;) {
-          if (isalpha((unsigned char)*k) || *k == '_') {
-            const char *w = k;
-            while (k < e && (isalnum((unsigned char)*k) || *k == '_'))
-              k++;
-            char *word = xstrndup(w, (size_t)(k - w));
-            Var *v = find_local(f, word);
-            bool param = v && v->kind == VAR_PARAM && (w == l || w[-1] != '\\');
-            sb_printf(&sb, param ? "\\at(%s, Pre)" : "%s", word);
-          } else {
-            sb_printf(&sb, "%c", *k == '\n' ? ' ' : *k);
-            k++;
-          }
-        }
-        return sb.s;
-      }
+      if (!strncmp(l, a, n) && l[n] == '[')
+        return at_entry(f, l, e);
       l = e + 1;
     }
   }

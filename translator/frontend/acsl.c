@@ -2050,8 +2050,8 @@ static bool is_assertion(const char *src, int at) {
   const char *w = src + at + 3;
   while (*w == ' ' || *w == '\t' || *w == '@')
     w++;
-  return (!strncmp(w, "assert", 6) || !strncmp(w, "check", 5)) &&
-         !isalnum((unsigned char)w[w[0] == 'a' ? 6 : 5]) && w[w[0] == 'a' ? 6 : 5] != '_';
+  size_t n = !strncmp(w, "assert", 6) ? 6 : !strncmp(w, "check", 5) ? 5 : 0;
+  return n && !isalnum((unsigned char)w[n]) && w[n] != '_';
 }
 
 /* The C statement checking the assertion annotation text[from, to) at

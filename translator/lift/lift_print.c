@@ -191,20 +191,21 @@ Z3_ast lift_offset_solution(Func *fn, Z3_ast f, Z3_ast *offset) {
     }
   if (!c)
     return NULL;
-  /* d = coef * c + d0, linear in c with coef +-1: c = -d0 / coef */
-  Z3_ast at[3];
-  for (int v = 0; v < 3; v++) {
-    Z3_ast num = Z3_mk_int(z, v, Z3_get_sort(z, c));
-    at[v] = Z3_simplify(z, Z3_substitute(z, d, 1, &c, &num));
+  /* d = coef * c + d0 with coef +-1 (d0 the value of d at c = 0), which
+   * Z3's simplifier must confirm for every c -- an ite or a product of c
+   * would agree at a few points only: c = -d0 / coef */
+  Z3_ast zero = Z3_mk_int(z, 0, Z3_get_sort(z, c));
+  Z3_ast d0 = Z3_simplify(z, Z3_substitute(z, d, 1, &c, &zero));
+  for (int coef = -1; coef <= 1; coef += 2) {
+    Z3_ast terms[2] = {Z3_mk_mul(z, 2, (Z3_ast[]){Z3_mk_int(z, coef, Z3_get_sort(z, c)), c}), d0};
+    Z3_ast rest[2] = {d, Z3_mk_add(z, 2, terms)};
+    int left;
+    if (Z3_get_numeral_int(z, Z3_simplify(z, Z3_mk_sub(z, 2, rest)), &left) && left == 0) {
+      *offset = c;
+      return Z3_simplify(z, coef == 1 ? Z3_mk_unary_minus(z, d0) : d0);
+    }
   }
-  Z3_ast d1[2] = {at[1], at[0]}, d2[2] = {at[2], at[1]};
-  int coef, coef2;
-  if (!Z3_get_numeral_int(z, Z3_simplify(z, Z3_mk_sub(z, 2, d1)), &coef) ||
-      !Z3_get_numeral_int(z, Z3_simplify(z, Z3_mk_sub(z, 2, d2)), &coef2) || coef != coef2 ||
-      (coef != 1 && coef != -1))
-    return NULL;
-  *offset = c;
-  return Z3_simplify(z, coef == 1 ? Z3_mk_unary_minus(z, at[0]) : at[0]);
+  return NULL;
 }
 
 /* ACSL: an equality fixing a moved pointer's offset alone (n + p_off ==
