@@ -4,7 +4,8 @@
 # annotations; line 1 names the entry): every file is annotated and keeps
 # the user's text byte for byte, and Frama-C's WP proves every goal of a
 # sample that covers the shapes (moved pointers, a search for a condition,
-# a comparison of two arrays, a check of every element). The whole corpus with WP, and verify's
+# a comparison of two arrays, a check of every element, counters up to a
+# size_t or unsigned size). The whole corpus with WP, and verify's
 # verdicts on it, is the benchmark tests/tools/acsl_corpus.sh (twenty
 # minutes; BENCHMARKS.md).
 # shellcheck source=lib.sh
@@ -30,9 +31,14 @@ grep -q '\\at(dst, Pre)\[k\] == \\at(src, Pre)\[k\]' copy.ann.c ||
   fail "copy: no invariant of the copied prefix: $(grep 'loop' copy.ann.c)"
 grep -q 'loop assigns .*\\at(dst, Pre)\[0 .. \\at(n, Pre) - 1\]' copy.ann.c ||
   fail "copy: no loop assigns of the moved pointer: $(grep 'loop' copy.ann.c)"
+# a size_t counter: bounded by the size, not by its type (WP has that)
+grep -q 'loop invariant i <= n;' find.ann.c ||
+  fail "find: the counter is not bounded by n: $(grep 'loop' find.ann.c)"
+! grep -q '18446744073709551615' find.ann.c ||
+  fail "find: a type's range as an invariant: $(grep 'loop' find.ann.c)"
 
 wp_setup
-for name in copy equal all_of find_if; do
+for name in copy equal all_of find_if find is_sorted; do
   read -r p t < <(timeout -k 5 300 frama-c -wp -wp-rte -wp-prover "$provers" -wp-timeout 10 -wp-par 2 \
     "$name.ann.c" 2>&1 | sed -n 's/^\[wp\] Proved goals: *\([0-9]*\) \/ *\([0-9]*\)$/\1 \2/p')
   [ -n "${p:-}" ] && [ "$p" = "$t" ] && ok "$name: WP proves $p/$t goals" ||

@@ -637,6 +637,44 @@ static void words_closed_interval(void **state) {
 /* A re-check whose work runs out fails no candidate: the checks it could
  * not make drop nothing (a later re-check takes them up), and it proves
  * nothing either. */
+/* A counter up to an unsigned size is bounded by it, in a function
+ * analysed alone (--entry) as in one called: its clauses know the size is
+ * not negative, since every call converts its argument into the
+ * parameter's type. */
+static void unsigned_size_bounds_counter(void **state) {
+  (void)state;
+  const char *src =
+      "extern int __VERIFIER_nondet_int(void);\n"
+      "extern void __VERIFIER_assert(int);\n"
+      "extern void assume_abort_if_not(int);\n"
+      "unsigned long count_pos(const int *a, unsigned long n) {\n"
+      "  unsigned long c = 0;\n"
+      "  for (unsigned long i = 0; i < n; i++)\n"
+      "    if (a[i] > 0) c++;\n"
+      "  return c;\n"
+      "}\n"
+      "int main(void) {\n"
+      "  int n = __VERIFIER_nondet_int();\n"
+      "  assume_abort_if_not(n >= 0 && n <= 1000);\n"
+      "  int a[n];\n"
+      "  for (int j = 0; j < n; j++) a[j] = __VERIFIER_nondet_int();\n"
+      "  __VERIFIER_assert(count_pos(a, n) <= n);\n"
+      "  return 0;\n"
+      "}\n";
+  Program *p = normalize_text(src);
+  assert_non_null(p);
+  assert_true(program_set_entry(p, "count_pos"));
+  LiftedVec v = {0};
+  assert_true(lift_word_conjectures(p, &v, 2000) > 0);
+  recheck_proves_safety(p, &v, 120);
+  bool bounded = false;
+  for (int i = 0; i < v.len; i++)
+    if (v.data[i].checked > 0 && !strcmp(v.data[i].func->name, "count_pos") &&
+        v.data[i].kind == POINT_LOOP_HEAD)
+      bounded |= contains_quiet(lift_text(v.data[i].formula), "i <= n");
+  assert_true(bounded);
+}
+
 static void recheck_cut_short_drops_nothing(void **state) {
   (void)state;
   const char *src =
@@ -680,6 +718,7 @@ int main(void) {
       cmocka_unit_test_teardown(words_bisect_by_count, teardown_all),
       cmocka_unit_test_teardown(words_closed_interval, teardown_all),
       cmocka_unit_test_teardown(recheck_cut_short_drops_nothing, teardown_all),
+      cmocka_unit_test_teardown(unsigned_size_bounds_counter, teardown_all),
       cmocka_unit_test_teardown(segments_of_a_partition, teardown_all),
       cmocka_unit_test_teardown(caller_array_of_unknown_length, teardown_all),
       cmocka_unit_test_teardown(acsl_parses, teardown_all),

@@ -20,6 +20,7 @@
 #include "strbuf.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -293,6 +294,41 @@ static bool only_frame_of_read_arrays(Program *p, Func *at, Z3_ast f) {
     at_entry |= role == NAME_ENTRY_CONTENTS;
   }
   return at_entry;
+}
+
+/* Does f follow from the ranges of its variables' C types alone
+ * (`i >= 0 && i <= 18446744073709551615` of a size_t counter, `n >= 0` of
+ * an unsigned size)? WP assumes every variable in its type's range: such
+ * an invariant is one more goal and says nothing the contract needs. (The
+ * analysis wants them: its unsigned arithmetic wraps.) */
+static bool implied_by_types(Program *p, Func *at, Z3_ast f) {
+  Func *fn = NULL; /* (at is of the abstracted program, as above) */
+  for (int i = 0; at && at->name && i < p->funcs.len; i++)
+    if (p->funcs.data[i]->name && !strcmp(p->funcs.data[i]->name, at->name))
+      fn = p->funcs.data[i];
+  if (!fn)
+    return false;
+  Z3_context z = smt_ctx();
+  SmtAsts cs = {0};
+  smt_constants(f, &cs);
+  Z3_ast ranges = NULL;
+  for (int i = 0; i < cs.len; i++) {
+    const char *base;
+    name_role(smt_const_name(cs.data[i]), &base);
+    Var *v = find_local(fn, base);
+    if (!v)
+      v = find_global(p, base);
+    if (!v || !is_scalar(v->type))
+      return false; /* (an element, a bound variable: more than a type) */
+    long long lo;
+    unsigned long long hi;
+    type_range(v->type, &lo, &hi);
+    if (!v->type->is_unsigned && hi >= (unsigned long long)LLONG_MAX)
+      return false; /* (signed long: as mathematical integers here) */
+    ranges = smt_and2(ranges, Z3_mk_le(z, smt_num(lo), cs.data[i]));
+    ranges = smt_and2(ranges, Z3_mk_le(z, cs.data[i], Z3_mk_unsigned_int64(z, hi, Z3_mk_int_sort(z))));
+  }
+  return ranges && smt_implies(ranges, f, 1.0);
 }
 
 typedef struct CounterWrites {
@@ -613,7 +649,8 @@ bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v, bool anno
     if (l->checked <= 0 || l->loc.line <= 0 || l->loc.line > lines.len ||
         (l->kind != POINT_LOOP_HEAD && (annotate || (l->kind != POINT_EXIT && l->kind != POINT_ENTRY))) ||
         (annotate && (!annotated(&lines, orig, l->func) ||
-                      only_frame_of_read_arrays(orig, l->func, formula))) ||
+                      only_frame_of_read_arrays(orig, l->func, formula) ||
+                      implied_by_types(orig, l->func, formula))) ||
         (l->loc.file && strcmp(l->loc.file, abs->file)) ||
         !formula_spelled(&lines, abs, l->func, formula, l->kind))
       continue;

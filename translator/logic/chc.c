@@ -734,6 +734,28 @@ static void clauses_from(Builder *b, int c, State *start) {
   }
 }
 
+/* At a function's entry, an unsigned parameter's value lies in its type's
+ * range: every call converts its argument into that type (smt_int wraps
+ * it), so the clauses of the function alone (the re-check's) may assume
+ * what its callers guarantee -- `i <= n` at a loop over `size_t n` needs
+ * n >= 0. The 64-bit bound is a Z3 numeral, beyond the IR's numbers. */
+static void unsigned_params_in_range(Builder *b, State *s, Z3_ast *val) {
+  Z3_context z = smt_ctx();
+  Func *f = b->fi->f;
+  for (int i = 0; i < f->params.len; i++) {
+    Var *v = f->params.data[i];
+    int k = b->index[v->id];
+    if (k < 0 || !is_scalar(v->type) || v->byref || !v->type->is_unsigned)
+      continue;
+    long long lo;
+    unsigned long long hi;
+    type_range(v->type, &lo, &hi);
+    Z3_ast x = val[k];
+    s->cond = smt_and2(s->cond, Z3_mk_le(z, smt_num(lo), x));
+    s->cond = smt_and2(s->cond, Z3_mk_le(z, x, Z3_mk_unsigned_int64(z, hi, Z3_mk_int_sort(z))));
+  }
+}
+
 /* The state at a cut point: its predicate's arguments. */
 static State *start_state(Builder *b, int c) {
   FuncInfo *fi = b->fi;
@@ -752,6 +774,8 @@ static State *start_state(Builder *b, int c) {
       val[k] = fi->is_entry ? val[k] : s->in[i];
   }
   s->val = pvec_of((void *const *)val, fi->state.len);
+  if (c == fi->g->entry)
+    unsigned_params_in_range(b, s, val);
   if (c != fi->g->entry || (!fi->is_entry && !fi->starts_program))
     return s;
   /* the program starts: globals have their initial values */
