@@ -265,15 +265,21 @@ static bool formula_spelled(const Lines *src, Program *p, Func *fn, Z3_ast f, Po
   return true;
 }
 
+/* The function of p named as at, a function of the abstracted program
+ * (whose arrays are cells); NULL if p has none. */
+static Func *same_func(Program *p, const Func *at) {
+  for (int i = 0; at && at->name && i < p->funcs.len; i++)
+    if (p->funcs.data[i]->name && !strcmp(p->funcs.data[i]->name, at->name))
+      return p->funcs.data[i];
+  return NULL;
+}
+
 /* Is f a frame fact of arrays fn never writes (a[k] as at entry, and no
  * array fn writes): WP has it from the loop assigns, and that it cannot
  * prove beyond the ranges the contract separates (the analysis gives each
  * array its own memory)? The few invariants a contract needs are wanted. */
 static bool only_frame_of_read_arrays(Program *p, Func *at, Z3_ast f) {
-  Func *fn = NULL; /* (at is of the abstracted program: its arrays are cells) */
-  for (int i = 0; at && at->name && i < p->funcs.len; i++)
-    if (p->funcs.data[i]->name && !strcmp(p->funcs.data[i]->name, at->name))
-      fn = p->funcs.data[i];
+  Func *fn = same_func(p, at);
   if (!fn || !fn->body)
     return false;
   Writes w = {0};
@@ -302,13 +308,9 @@ static bool only_frame_of_read_arrays(Program *p, Func *at, Z3_ast f) {
  * an invariant is one more goal and says nothing the contract needs. (The
  * analysis wants them: its unsigned arithmetic wraps.) */
 static bool implied_by_types(Program *p, Func *at, Z3_ast f) {
-  Func *fn = NULL; /* (at is of the abstracted program, as above) */
-  for (int i = 0; at && at->name && i < p->funcs.len; i++)
-    if (p->funcs.data[i]->name && !strcmp(p->funcs.data[i]->name, at->name))
-      fn = p->funcs.data[i];
+  Func *fn = same_func(p, at);
   if (!fn)
     return false;
-  Z3_context z = smt_ctx();
   SmtAsts cs = {0};
   smt_constants(f, &cs);
   Z3_ast ranges = NULL;
@@ -325,8 +327,7 @@ static bool implied_by_types(Program *p, Func *at, Z3_ast f) {
     type_range(v->type, &lo, &hi);
     if (!v->type->is_unsigned && hi >= (unsigned long long)LLONG_MAX)
       return false; /* (signed long: as mathematical integers here) */
-    ranges = smt_and2(ranges, Z3_mk_le(z, smt_num(lo), cs.data[i]));
-    ranges = smt_and2(ranges, Z3_mk_le(z, cs.data[i], Z3_mk_unsigned_int64(z, hi, Z3_mk_int_sort(z))));
+    ranges = smt_and2(ranges, smt_in_type(v->type, cs.data[i]));
   }
   return ranges && smt_implies(ranges, f, 1.0);
 }

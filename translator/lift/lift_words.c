@@ -2100,13 +2100,7 @@ static void in_type(LiftedVec *out, Func *f, PointKind kind, Loc loc, Var *v, Na
                     int *no) {
   if (!is_scalar(v->type) || !v->type->is_unsigned)
     return;
-  long long lo;
-  unsigned long long hi;
-  type_range(v->type, &lo, &hi);
-  Z3_context z = smt_ctx();
-  Z3_ast x = name_var(v, nm);
-  Z3_ast max = Z3_mk_unsigned_int64(z, hi, Z3_mk_int_sort(z));
-  propose_as(out, f, kind, loc, Z3_mk_and(z, 2, (Z3_ast[]){Z3_mk_le(z, smt_num(0), x), Z3_mk_le(z, x, max)}), no, false);
+  propose_as(out, f, kind, loc, smt_in_type(v->type, name_var(v, nm)), no, false);
 }
 
 static void set_before(Func *f, Stmt *s, VarVec *set);

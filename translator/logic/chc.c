@@ -740,19 +740,13 @@ static void clauses_from(Builder *b, int c, State *start) {
  * what its callers guarantee -- `i <= n` at a loop over `size_t n` needs
  * n >= 0. The 64-bit bound is a Z3 numeral, beyond the IR's numbers. */
 static void unsigned_params_in_range(Builder *b, State *s, Z3_ast *val) {
-  Z3_context z = smt_ctx();
   Func *f = b->fi->f;
   for (int i = 0; i < f->params.len; i++) {
     Var *v = f->params.data[i];
     int k = b->index[v->id];
     if (k < 0 || !is_scalar(v->type) || v->byref || !v->type->is_unsigned)
       continue;
-    long long lo;
-    unsigned long long hi;
-    type_range(v->type, &lo, &hi);
-    Z3_ast x = val[k];
-    s->cond = smt_and2(s->cond, Z3_mk_le(z, smt_num(lo), x));
-    s->cond = smt_and2(s->cond, Z3_mk_le(z, x, Z3_mk_unsigned_int64(z, hi, Z3_mk_int_sort(z))));
+    s->cond = smt_and2(s->cond, smt_in_type(v->type, val[k]));
   }
 }
 

@@ -160,6 +160,16 @@ Z3_ast smt_true(void) { return Z3_mk_true(smt_ctx()); }
 Z3_ast smt_false(void) { return Z3_mk_false(smt_ctx()); }
 Z3_ast smt_not(Z3_ast a) { return Z3_mk_not(smt_ctx(), a); }
 
+Z3_ast smt_in_type(const Type *t, Z3_ast x) {
+  Z3_context z = smt_ctx();
+  long long lo;
+  unsigned long long hi;
+  type_range(t, &lo, &hi);
+  Z3_ast args[2] = {Z3_mk_le(z, smt_num(lo), x),
+                    Z3_mk_le(z, x, Z3_mk_unsigned_int64(z, hi, Z3_mk_int_sort(z)))};
+  return Z3_mk_and(z, 2, args);
+}
+
 Z3_ast smt_and2(Z3_ast a, Z3_ast b) {
   if (!a)
     return b;

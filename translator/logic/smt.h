@@ -59,6 +59,9 @@ Z3_ast smt_int_const(const char *name);
  * buffer, which the next call overwrites). */
 const char *smt_const_name(Z3_ast a);
 Z3_ast smt_num(long long v);
+/* lo <= x && x <= hi for the range of scalar type t (type_range; the
+ * 64-bit unsigned bound as a numeral beyond long long). */
+Z3_ast smt_in_type(const Type *t, Z3_ast x);
 Z3_ast smt_and2(Z3_ast a, Z3_ast b);  /* NULL is true */
 Z3_ast smt_or2(Z3_ast a, Z3_ast b);   /* NULL is false */
 Z3_ast smt_not(Z3_ast a);
