@@ -36,6 +36,12 @@ grep -q 'loop invariant i <= n;' find.ann.c ||
   fail "find: the counter is not bounded by n: $(grep 'loop' find.ann.c)"
 ! grep -q '18446744073709551615' find.ann.c ||
   fail "find: a type's range as an invariant: $(grep 'loop' find.ann.c)"
+# a local pointer walking a parameter's block: its distance from the
+# block's start, and that it stays in that block
+grep -q 'loop invariant \\forall integer k; k >= 0 && k < (p - \\at(a, Pre)) ==> \\at(a, Pre)\[k\] != 0;' none_of.ann.c ||
+  fail "none_of: the local pointer's scanned prefix is not named: $(grep 'loop' none_of.ann.c)"
+grep -q 'loop invariant \\base_addr(p) == \\base_addr(\\at(a, Pre));' none_of.ann.c ||
+  fail "none_of: no invariant keeps the local pointer in its block: $(grep 'loop' none_of.ann.c)"
 
 wp_setup
 for name in copy equal all_of find_if find is_sorted; do
@@ -43,5 +49,16 @@ for name in copy equal all_of find_if find is_sorted; do
     "$name.ann.c" 2>&1 | sed -n 's/^\[wp\] Proved goals: *\([0-9]*\) \/ *\([0-9]*\)$/\1 \2/p')
   [ -n "${p:-}" ] && [ "$p" = "$t" ] && ok "$name: WP proves $p/$t goals" ||
     fail "$name: not every WP goal proved (${p:-?}/${t:-?})"
+done
+# local pointers (none_of, mismatch): every loop invariant proved (the
+# contracts need more than the analysis finds for them)
+for name in none_of mismatch; do
+  timeout -k 5 300 frama-c -wp -wp-rte -wp-prover "$provers" -wp-timeout 10 -wp-par 2 \
+    "$name.ann.c" >"$name.wp" 2>&1
+  n=$(grep -c '^[[:space:]]*loop invariant' "$name.ann.c")
+  [ "$n" -ge 2 ] || fail "$name: $n loop invariants, want 2 or more"
+  ! grep -E '\[(Failed|Timeout|Unknown)\] Goal .*loop_invariant' "$name.wp" >/dev/null &&
+    grep -q '^\[wp\] Proved goals' "$name.wp" && ok "$name: WP proves every loop invariant" ||
+    fail "$name: a loop invariant not proved: $(grep -E 'Failed|rror' "$name.wp" | head -5)"
 done
 finish "acsl_corpus: every file annotated, the sample proved by WP"

@@ -194,6 +194,45 @@ static void pointer_parameters_are_arrays(void **state) {
   assert_int_equal(array_dims(find_local(g, "s")->type, NULL, 0, NULL), 1);
 }
 
+/* A moving pointer's offset says which pointer it moves and from which
+ * variable it counts (reports name it as the pointer's distance): a local
+ * pointer over a parameter's block, a parameter moved from where it
+ * pointed, a pointer over a local array; none for a pointer that may be
+ * null (it is at no distance from any block). */
+static void offsets_name_their_pointer(void **state) {
+  (void)state;
+  Program *p = parse_text(
+      "int f(const int *a, int n, int *b) {\n"
+      "  int s = 0;\n"
+      "  for (const int *q = a; q != a + n; ++q) s += *q;\n"
+      "  while (n-- > 0) *b++ = 0;\n"
+      "  return s;\n"
+      "}\n"
+      "int g(int k) { int buf[4] = {0}; int *r = buf; r += k; return *r; }\n"
+      "int h(int k) { int c[4] = {0}; int *z = k ? c : 0; if (z) z += k; return z ? *z : 0; }\n"
+      "int main(void) { int x[3] = {1, 2, 3}, y[3]; return f(x, 3, y) + g(1) + h(2); }\n");
+  assert_non_null(p);
+  Func *f = find_func(p, "f");
+  Var *q = find_local(f, "q_off");
+  assert_non_null(q);
+  assert_string_equal(q->offset_pointer, "q");
+  assert_string_equal(q->offset_block, "a");
+  assert_true(q->offset_block_param);
+  Var *b = find_local(f, "b_off");
+  assert_non_null(b);
+  assert_string_equal(b->offset_pointer, "b");
+  assert_string_equal(b->offset_block, "b");
+  assert_true(b->offset_block_param);
+  Func *g = find_func(p, "g");
+  Var *r = find_local(g, "r_off");
+  assert_non_null(r);
+  assert_string_equal(r->offset_block, "buf");
+  assert_false(r->offset_block_param);
+  Var *z = find_local(find_func(p, "h"), "z_off");
+  assert_non_null(z);
+  assert_null(z->offset_block);
+}
+
 /* ---- Initializers ------------------------------------------------------------- */
 
 static void string_initializers(void **state) {
@@ -752,6 +791,7 @@ int main(void) {
       cmocka_unit_test_teardown(vla_dimensions_outermost_first, teardown_all),
       cmocka_unit_test_teardown(vla_dimensions_run, teardown_all),
       cmocka_unit_test_teardown(pointer_parameters_are_arrays, teardown_all),
+      cmocka_unit_test_teardown(offsets_name_their_pointer, teardown_all),
       cmocka_unit_test_teardown(string_initializers, teardown_all),
       cmocka_unit_test_teardown(brace_initializers_padded_with_zeros, teardown_all),
       cmocka_unit_test_teardown(switch_lowering, teardown_all),

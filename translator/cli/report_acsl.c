@@ -179,7 +179,7 @@ static const char *frame(const Lines *src, Func *fn, Writes *w, bool globals_onl
     if (v->role == ROLE_TEMP)
       continue; /* not in the source */
     /* (a moved pointer's offset: the pointer) */
-    const char *moved = !globals_only && fn ? lift_offset_of(fn, v->name) : NULL;
+    const char *moved = !globals_only && fn ? lift_offset_of(fn, v->name, NULL) : NULL;
     const char *name = moved ? moved : source_name(src, v);
     if (!name)
       return NULL;
@@ -249,7 +249,7 @@ static bool formula_spelled(const Lines *src, Program *p, Func *fn, Z3_ast f, Po
     name_role(smt_const_name(cs.data[i]), &base);
     /* a moved pointer's offset, p - \at(p, Pre), in a loop; the elements
      * of a view into the caller's block have no name in ACSL */
-    if (kind == POINT_LOOP_HEAD && fn && lift_offset_of(fn, base))
+    if (kind == POINT_LOOP_HEAD && fn && lift_offset_of(fn, base, NULL))
       continue;
     if (fn && lift_pointer_param(fn, base) == LIFT_PTR_VIEW)
       return false;
@@ -458,6 +458,9 @@ typedef struct LoopScan {
   NestVec nests;       /* the function's top-level loops (loops.h) */
   bool variants;       /* also a loop variant where a counter gives one */
   Func *func;          /* the function (the IR after the cells: its names) */
+  const char **solved; /* by source line: the offsets an invariant there gives
+                          as the pointer itself (p == \at(p, Pre) + ...), each
+                          followed by a space */
 } LoopScan;
 
 static const LoopNest *nest_of(LoopScan *ls, Stmt *loop) {
@@ -578,6 +581,18 @@ static void loop_frame(Stmt *s, void *arg) {
     if (!ranges[i] && lift_pointer_param(ls->func, w.arrays.data[i]->name) == LIFT_PTR_MOVED)
       ranges[i] = contract_range(ls->src, ls->func, w.arrays.data[i]->name);
   }
+  /* each pointer the loop moves stays in its block (its class says so):
+   * WP needs that to read a difference of pointers as a distance, unless
+   * an invariant gives the pointer as its block's start plus a distance */
+  for (int i = 0; i < w.scalars.len; i++) {
+    Var *off = w.scalars.data[i];
+    const char *start, *ptr = var_in(&w.declared, off) ? NULL
+                              : lift_offset_of(ls->func, off->name, &start);
+    const char *solved = ls->solved[s->loc.line];
+    if (ptr && !(solved && strstr(solved, xformat("%s ", off->name))))
+      add_clause(ls->ins, s->loc.line,
+                 xformat("loop invariant \\base_addr(%s) == \\base_addr(%s);\n", ptr, start));
+  }
   const char *fr = frame(ls->src, ls->func, &w, false, ranges);
   if (fr)
     add_clause(ls->ins, s->loc.line, xformat("loop assigns %s;\n", fr));
@@ -633,9 +648,12 @@ bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v, bool anno
    * that each names the pointer rather than a difference of pointers */
   Z3_ast *offset = xalloc(sizeof(Z3_ast) * (size_t)(v->len + 1));
   Z3_ast *value = xalloc(sizeof(Z3_ast) * (size_t)(v->len + 1));
-  for (int i = 0; i < v->len; i++)
-    if (v->data[i].checked > 0 && v->data[i].kind == POINT_LOOP_HEAD)
-      value[i] = lift_offset_solution(v->data[i].func, v->data[i].formula, &offset[i]);
+  const char **solved = xalloc(sizeof(char *) * (size_t)(lines.len + 1));
+  for (int i = 0; i < v->len; i++) {
+    Lifted *l = &v->data[i];
+    if (l->checked > 0 && l->kind == POINT_LOOP_HEAD)
+      value[i] = lift_offset_solution(l->func, l->formula, &offset[i]);
+  }
   /* the invariants: loop invariants, ensures at function exits, each before
    * the frame clauses (which add_clause appends later) */
   for (int i = 0; i < v->len; i++) {
@@ -655,6 +673,10 @@ bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v, bool anno
         (l->loc.file && strcmp(l->loc.file, abs->file)) ||
         !formula_spelled(&lines, abs, l->func, formula, l->kind))
       continue;
+    Z3_ast off;
+    if (l->kind == POINT_LOOP_HEAD && lift_offset_solution(l->func, formula, &off))
+      solved[l->loc.line] = xformat("%s%s ", solved[l->loc.line] ? solved[l->loc.line] : "",
+                                    smt_const_name(off));
     bool at_func = l->kind == POINT_EXIT || l->kind == POINT_ENTRY;
     int line = at_func && l->func ? l->func->loc.line : l->loc.line;
     /* a precondition: proved at every call of the program (recheck.h) */
@@ -671,7 +693,7 @@ bool report_acsl(FILE *out, Program *orig, Program *abs, LiftedVec *v, bool anno
       continue;
     if (annotate && !annotated(&lines, orig, f))
       continue;
-    LoopScan ls = {&ins, &lines, abs->file, {0}, annotate, f};
+    LoopScan ls = {&ins, &lines, abs->file, {0}, annotate, f, solved};
     loop_nests(orig, f, &ls.nests);
     forget_stepped_first(&ls.nests);
     if (!annotate) /* (annotate: the user's contract, or none) */

@@ -863,6 +863,8 @@ typedef struct {
   bool old;              /* pointer: a copy at entry is needed */
   bool wide_unsigned;    /* unsigned long or long long (size_t) */
   bool size;             /* ... bounding a \valid range: below 2^63 */
+  bool global;           /* a global array of constant size, read as a pointer
+                            parameter would be (not an argument of the call) */
 } Param;
 
 typedef struct {
@@ -992,6 +994,19 @@ static bool read_params(Gen *g, CXCursor fn) {
   return true;
 }
 
+/* A global array of n elements of type e, which the contract may read as
+ * it reads a pointer parameter's elements (g[k], \old(g[k])) and whose
+ * elements an assigns may list; a parameter of that name hides it. */
+static void global_array(Gen *g, const char *name, CXType e, long long n, bool constant, Loc loc) {
+  if (param_named(g, name) || n < 1)
+    return;
+  Param pa = {.name = name, .type = type_text(e), .pointer = true, .elem = type_text(e),
+              .elem_const = constant, .nondet = nondet_of(e), .global = true};
+  pa.lo = node(N_NUM, loc, "0", NULL, NULL);
+  pa.hi = node(N_NUM, loc, xformat("%lld", n - 1), NULL, NULL);
+  vec_push(&g->params, pa);
+}
+
 /* A contract holds in every state its requires allow, whatever earlier
  * calls left in the globals: the harness starts each writable global at
  * an unknown value (an array at unknown contents) rather than at its
@@ -1021,6 +1036,9 @@ static enum CXChildVisitResult read_global(CXCursor c, CXCursor parent, CXClient
     constant |= clang_isConstQualifiedType(e);
     e = clang_getCanonicalType(e);
   }
+  if (depth == 1 && nondet_of(e))
+    global_array(g, name, e, dims[0], constant || clang_isConstQualifiedType(e),
+                 cx_loc_of(clang_getCursorLocation(c)));
   /* (a constant keeps its initializer: no run can change it) */
   if (constant || clang_isConstQualifiedType(e))
     return CXChildVisit_Continue;
@@ -1037,7 +1055,10 @@ static enum CXChildVisitResult read_global(CXCursor c, CXCursor parent, CXClient
               k, dims[i], k);
     index = xformat("%s[%s]", index, k);
   }
-  sb_printf(&g->global_decls, "extern %s %s(void);\n", type_text(e), nondet_of(e));
+  const char *decl = xformat("extern %s %s(void);\n", type_text(e), nondet_of(e));
+  if (!strstr(sb_str(&g->global_decls), decl) && strcmp(nondet_of(e), "__VERIFIER_nondet_int") &&
+      strcmp(nondet_of(e), "__VERIFIER_nondet_longlong"))
+    sb_printf(&g->global_decls, "%s", decl); /* (once; the harness declares those two) */
   sb_printf(&g->globals, "%*s%s%s = %s();\n", 2 + 2 * depth, "", name, index, nondet_of(e));
   return CXChildVisit_Continue;
 }
@@ -1648,7 +1669,10 @@ static void arrays(Gen *g, bool copies) {
                          "\\valid(%s + (0 .. n - 1)))", pa->name, pa->name));
       continue;
     }
-    if (!copies) {
+    if (!copies && pa->global) {
+      /* (its contents: unknown from the globals' start, or its initializer) */
+      sb_printf(&g->out, "  long long __a2s_len_%s = %s + 1;\n", pa->name, pa->hi->text);
+    } else if (!copies) {
       sb_printf(&g->out, "  long long __a2s_len_%s = %s + 1;\n", pa->name, term(g, pa->hi, false));
       sb_printf(&g->out, "  if (__a2s_len_%s < 1) __a2s_len_%s = 1;\n", pa->name, pa->name);
       sb_printf(&g->out, "  %s __a2s_array_%s[__a2s_len_%s];\n", pa->elem, pa->name, pa->name);
@@ -1806,7 +1830,7 @@ static void write_harness(Gen *g) {
   sb_printf(o, "extern long long __VERIFIER_nondet_longlong(void);\n");
   sb_printf(o, "extern int __VERIFIER_nondet_int(void);\n");
   for (int i = 0; i < g->params.len; i++)
-    if (g->params.data[i].pointer)
+    if (g->params.data[i].pointer && !g->params.data[i].global)
       sb_printf(o, "extern %s %s(void);\n", g->params.data[i].elem, g->params.data[i].nondet);
   sb_printf(o, "%s", sb_str(&g->global_decls));
   sb_printf(o, "void %s(", acsl_harness_name(g->entry));
@@ -1849,8 +1873,9 @@ static void write_harness(Gen *g) {
     }
   }
   sb_printf(o, "  %s%s(", g->result ? xformat("%s __a2s_result = ", g->result) : "", g->entry);
-  for (int i = 0; i < g->params.len; i++)
-    sb_printf(o, "%s%s", i ? ", " : "", g->params.data[i].name);
+  for (int i = 0, n = 0; i < g->params.len; i++)
+    if (!g->params.data[i].global)
+      sb_printf(o, "%s%s", n++ ? ", " : "", g->params.data[i].name);
   sb_printf(o, ");\n");
   for (int b = 0; b < g->k.behaviors.len; b++) {
     Behavior *be = &g->k.behaviors.data[b];

@@ -139,6 +139,23 @@ static CXCursor element_read(CXCursor init) {
 
 static Expr *store_var(FE *fe, PtrVar *p, PtrVal v, CXCursor at);
 
+/* Records which pointer p's offset moves and, when the offset counts from
+ * the start of a named variable (an array, or a parameter whose block
+ * starts where it points at entry) and p is never null, that variable:
+ * reports then write the offset as the pointer's distance from it. A parameter of a based class
+ * starts at an offset the call gives (p_at) and has no such name. */
+static void name_offset(FE *fe, PtrVar *p, CXCursor decl) {
+  p->off->offset_pointer = cx_spelling(decl);
+  PClass *cls = p->cls;
+  if (cls->based || cls->nullable || (cls->bkind != B_DECL && cls->bkind != B_PARAM))
+    return; /* (a null pointer is at no distance from the block) */
+  Obj *o = obj_of_decl(fe, cls->block);
+  if (o && o->kind == OBJ_SCALAR && !o->single && o->var) {
+    p->off->offset_block = o->var->name;
+    p->off->offset_block_param = cls->bkind == B_PARAM;
+  }
+}
+
 void ptr_local(FE *fe, CXCursor decl, Stmt *out) {
   Loc loc = cx_loc(decl);
   CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
@@ -154,6 +171,8 @@ void ptr_local(FE *fe, CXCursor decl, Stmt *out) {
     return;
   }
   PtrVar *p = new_ptr_var(fe, decl);
+  if (p->off)
+    name_offset(fe, p, decl);
   if (p->off)
     block_add(out, decl_stmt(p->off, loc));
   if (p->nn)
@@ -186,6 +205,8 @@ void ptr_param_prologue(FE *fe, CXCursor func, Stmt *out) {
     if (!v)
       continue;
     Loc loc = cx_loc(p);
+    if (v->off && !v->at)
+      name_offset(fe, v, p);
     if (v->off) {
       Expr *start = v->at ? ref(v->at, loc) : num(0, loc);
       block_add(out, decl_stmt(v->off, loc));

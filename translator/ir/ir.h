@@ -100,6 +100,11 @@ struct Var {
   ArrayCells *cells;
   int cell_no, cell_dim;  /* which cell (0 = initial-value cell) and dimension */
   const char *note;    /* what a ghost variable stands for, for reports (or NULL) */
+  /* An offset variable of the front end (p_off): the C pointer it moves and
+   * the variable of the block the pointer points into, for reports that
+   * name the pointer (NULL: not an offset, or a block without a name). */
+  const char *offset_pointer, *offset_block;
+  bool offset_block_param; /* the block's start is that parameter's value at entry */
 };
 
 typedef enum {

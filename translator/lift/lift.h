@@ -59,9 +59,12 @@ char *lift_acsl(Z3_ast f, PointKind kind, Program *p, Func *fn);
 typedef enum { LIFT_PTR_NONE, LIFT_PTR_FIXED, LIFT_PTR_MOVED, LIFT_PTR_VIEW } LiftPointer;
 LiftPointer lift_pointer_param(Func *fn, const char *name);
 
-/* The moved pointer parameter (LIFT_PTR_MOVED) whose offset is the local
- * `name` (p for p_off), or NULL. */
-const char *lift_offset_of(Func *fn, const char *name);
+/* The C pointer whose offset is the local `name` of fn (p for p_off) --
+ * a moved pointer parameter (LIFT_PTR_MOVED) or a local pointer -- when
+ * the offset counts from a variable ACSL can name; then *start (if not
+ * NULL) is that start as a loop invariant writes it: \at(a, Pre) for a
+ * parameter a, &buf[0] for an array buf. NULL otherwise. */
+const char *lift_offset_of(Func *fn, const char *name, const char **start);
 
 /* When f is an equality that fixes one moved pointer offset of fn (n +
  * p_off == n__in): the offset's value (n__in - n), and the offset's

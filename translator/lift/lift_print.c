@@ -151,23 +151,38 @@ static bool print_comparison(Printer *p, Z3_ast lhs, Z3_ast rhs, const char *rel
   return true;
 }
 
+/* The offset variable that moves pointer parameter name from where it
+ * pointed at entry; NULL if fn does not move it. (The abstracted program
+ * has the parameter's cells, not the parameter: its offset says.) */
+static Var *moved_from_entry(Func *fn, const char *name) {
+  for (int i = 0; i < fn->locals.len; i++) {
+    Var *l = fn->locals.data[i];
+    if (l->offset_pointer && l->offset_block_param && !strcmp(l->offset_pointer, name) &&
+        !strcmp(l->offset_block, name))
+      return l;
+  }
+  return NULL;
+}
+
 LiftPointer lift_pointer_param(Func *fn, const char *name) {
-  Var *v = fn ? find_local(fn, name) : NULL;
+  if (!fn)
+    return LIFT_PTR_NONE;
+  if (moved_from_entry(fn, name))
+    return LIFT_PTR_MOVED;
+  Var *v = find_local(fn, name);
   if (!v || v->kind != VAR_PARAM)
     return LIFT_PTR_NONE;
   Var *at = find_local(fn, xformat("%s_at", name));
-  if (at && at->kind == VAR_PARAM)
-    return LIFT_PTR_VIEW;
-  Var *off = find_local(fn, xformat("%s_off", name));
-  return off && off->kind == VAR_LOCAL ? LIFT_PTR_MOVED : LIFT_PTR_FIXED;
+  return at && at->kind == VAR_PARAM ? LIFT_PTR_VIEW : LIFT_PTR_FIXED;
 }
 
-const char *lift_offset_of(Func *fn, const char *name) {
-  size_t n = strlen(name);
-  if (n <= 4 || strcmp(name + n - 4, "_off"))
+const char *lift_offset_of(Func *fn, const char *name, const char **start) {
+  Var *v = fn ? find_local(fn, name) : NULL;
+  if (!v || v->kind != VAR_LOCAL || !v->offset_pointer || !v->offset_block)
     return NULL;
-  const char *base = xstrndup(name, n - 4);
-  return lift_pointer_param(fn, base) == LIFT_PTR_MOVED ? base : NULL;
+  if (start)
+    *start = xformat(v->offset_block_param ? "\\at(%s, Pre)" : "&%s[0]", v->offset_block);
+  return v->offset_pointer;
 }
 
 Z3_ast lift_offset_solution(Func *fn, Z3_ast f, Z3_ast *offset) {
@@ -184,7 +199,7 @@ Z3_ast lift_offset_solution(Func *fn, Z3_ast f, Z3_ast *offset) {
   smt_constants(d, &cs);
   Z3_ast c = NULL;
   for (int i = 0; i < cs.len; i++)
-    if (lift_offset_of(fn, smt_const_name(cs.data[i]))) {
+    if (lift_offset_of(fn, smt_const_name(cs.data[i]), NULL)) {
       if (c)
         return NULL; /* (two offsets: neither alone) */
       c = cs.data[i];
@@ -216,8 +231,8 @@ static bool print_pointer_equality(Printer *p, Z3_ast f) {
                                                        : NULL;
   if (!rest)
     return false;
-  const char *base = lift_offset_of(p->func, smt_const_name(off));
-  sb_printf(&p->sb, "%s == \\at(%s, Pre) + (", base, base);
+  const char *start, *ptr = lift_offset_of(p->func, smt_const_name(off), &start);
+  sb_printf(&p->sb, "%s == %s + (", ptr, start);
   print(p, rest, 0);
   sb_printf(&p->sb, ")");
   return true;
@@ -281,9 +296,9 @@ static const char *binder_name(Printer *p, const char *name) {
 /* ACSL: a scalar constant. Entry values (x__in) are \old(x) in ensures and
  * \at(x, Pre) in loop invariants; the return value is \result. */
 static void print_scalar(Printer *p, const char *name) {
-  const char *base;
-  if (p->acsl && p->kind != POINT_EXIT && (base = lift_offset_of(p->func, name)))
-    sb_printf(&p->sb, "(%s - \\at(%s, Pre))", base, base);
+  const char *base, *start;
+  if (p->acsl && p->kind != POINT_EXIT && (base = lift_offset_of(p->func, name, &start)))
+    sb_printf(&p->sb, "(%s - %s)", base, start);
   else if (p->acsl && name_role(name, &base) == NAME_IN)
     sb_printf(&p->sb, p->kind == POINT_EXIT ? "\\old(%s)" : "\\at(%s, Pre)", base);
   else if (p->acsl && p->kind == POINT_EXIT && p->result && !strcmp(name, p->result))
