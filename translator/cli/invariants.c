@@ -11,7 +11,6 @@
  *   5. report (report.c).
  */
 #include "driver.h"
-#include "frontend.h"
 #include "learn.h"
 #include "lift.h"
 #include "recheck.h"
@@ -72,20 +71,17 @@ static int analyse(Options *o, FILE *out) {
   /* each phase within work (work.h), the clock only as the outer limit:
    * the same report on a busy machine as on an idle one */
   Work budget = (Work)(timeout * WORK_PER_SECOND);
-  /* a contract's harness (annotate) has loops of its own, which can hold
-   * the engine for all of the budget: half of it is the words' then */
-  double share = frontend_contract_parts() > 0 ? 0.5 : 1.0;
-  WorkScope engine = work_begin((Work)(budget * share));
+  WorkScope engine = work_begin(budget);
   Answer a;
   if (!strcmp(name, "spacer")) {
-    a = spacer_invariants_of(o, abs, timeout * share);
+    a = spacer_invariants_of(o, abs, timeout);
   } else {
     const Backend *be = find_backend(name);
     if (!be || !be->invariants) {
       fprintf(stderr, "arr2scalar invariants: --backend=%s gives no invariants\n", name);
       return EXIT_USAGE;
     }
-    BackendOptions bo = backend_options(o, name, timeout * share);
+    BackendOptions bo = backend_options(o, name, timeout);
     bo.want_invariants = true;
     char why[512];
     if (!be->available(&bo, why, sizeof why)) {
@@ -137,10 +133,6 @@ int annotate_main(Options *o) {
     return EXIT_USAGE;
   }
   o->format = "annotate";
-  /* the calls its contract allows, the globals unknown -- if this reading
-   * has the contract's ACSL */
-  frontend_check_contracts(true);
-  frontend_contracts_optional(true);
   return invariants_main(o);
 }
 

@@ -1652,11 +1652,10 @@ static void target_types(FE *fe, int nargs, const char *const *args, CXIndex ind
   clang_disposeTranslationUnit(tu);
 }
 
-static bool check_contracts, contracts_optional;
+static bool check_contracts;
 static int contract_part, contract_parts;
 
 void frontend_check_contracts(bool on) { check_contracts = on; }
-void frontend_contracts_optional(bool on) { contracts_optional = on; }
 void frontend_contract_part(int part) { contract_part = part; }
 int frontend_contract_parts(void) { return contract_parts; }
 
@@ -1674,24 +1673,9 @@ static const char *with_contract(CXTranslationUnit tu, const char *path, const c
     return NULL;
   int before = error_count();
   char *text = acsl_with_assertions(path, src);
-  DiagMark quiet = diag_quiet();
-  if (!contracts_optional)
-    diag_forget(quiet); /* (its errors are errors) */
   char *harness = text && *entry ? acsl_contract_harness(tu, path, src, *entry, contract_part,
                                                          &contract_parts)
                                  : NULL;
-  if (contracts_optional) {
-    /* the first diagnostic, "file:line:col: error: WHY" */
-    const char *said = diag_captured() + quiet.captured_len, *why = strstr(said, "error: ");
-    why = why ? xstrndup(why + 7, strcspn(why + 7, "\n")) : "";
-    bool unread = error_count() != quiet.errors;
-    diag_forget(quiet);
-    if (unread) {
-      note_at((Loc){path, 0, 0}, "the contract of '%s' is not read (%s): the function is "
-              "analysed from a main that calls it, the globals at their initializers", *entry, why);
-      harness = NULL, contract_parts = 0;
-    }
-  }
   if (error_count() != before || (!harness && text == src))
     return NULL;
   if (getenv("A2S_DEBUG_CONTRACT"))

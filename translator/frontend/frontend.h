@@ -19,10 +19,6 @@ Program *parse_program(const char *path, int nclang_args, const char *const *cla
  * harness calling it (verify sets this; the translation and the reports
  * are of the user's text alone). */
 void frontend_check_contracts(bool on);
-/* With on, a contract the reading rejects is a note, not an error: the
- * entry is then analysed as without one (annotate: the user's contract
- * may use ACSL that only Frama-C reads). */
-void frontend_contracts_optional(bool on);
 /* Which part of the contract the harness checks (0: all; acsl.h), and the
  * number of parts the contract of the last program parsed has (0: it had
  * none). */
