@@ -586,7 +586,7 @@ static void loop_frame(Stmt *s, void *arg) {
    * an invariant gives the pointer as its block's start plus a distance */
   for (int i = 0; i < w.scalars.len; i++) {
     Var *off = w.scalars.data[i];
-    const char *start, *ptr = var_in(&w.declared, off) ? NULL
+    const char *start = NULL, *ptr = var_in(&w.declared, off) ? NULL
                               : lift_offset_of(ls->func, off->name, &start);
     const char *solved = ls->solved[s->loc.line];
     if (ptr && !(solved && strstr(solved, xformat("%s ", off->name))))

@@ -231,7 +231,7 @@ static bool print_pointer_equality(Printer *p, Z3_ast f) {
                                                        : NULL;
   if (!rest)
     return false;
-  const char *start, *ptr = lift_offset_of(p->func, smt_const_name(off), &start);
+  const char *start = NULL, *ptr = lift_offset_of(p->func, smt_const_name(off), &start);
   sb_printf(&p->sb, "%s == %s + (", ptr, start);
   print(p, rest, 0);
   sb_printf(&p->sb, ")");
@@ -296,7 +296,7 @@ static const char *binder_name(Printer *p, const char *name) {
 /* ACSL: a scalar constant. Entry values (x__in) are \old(x) in ensures and
  * \at(x, Pre) in loop invariants; the return value is \result. */
 static void print_scalar(Printer *p, const char *name) {
-  const char *base, *start;
+  const char *base, *start = NULL;
   if (p->acsl && p->kind != POINT_EXIT && (base = lift_offset_of(p->func, name, &start)))
     sb_printf(&p->sb, "(%s - %s)", base, start);
   else if (p->acsl && name_role(name, &base) == NAME_IN)
