@@ -142,8 +142,9 @@ static Expr *store_var(FE *fe, PtrVar *p, PtrVal v, CXCursor at);
 /* Records which pointer p's offset moves and, when the offset counts from
  * the start of a named variable (an array, or a parameter whose block
  * starts where it points at entry) and p is never null, that variable:
- * reports then write the offset as the pointer's distance from it. A parameter of a based class
- * starts at an offset the call gives (p_at) and has no such name. */
+ * reports then write the offset as the pointer's distance from it. A
+ * parameter of a based class starts at an offset the call gives (p_at)
+ * and has no such name. */
 static void name_offset(FE *fe, PtrVar *p, CXCursor decl) {
   p->off->offset_pointer = cx_spelling(decl);
   PClass *cls = p->cls;
@@ -171,10 +172,10 @@ void ptr_local(FE *fe, CXCursor decl, Stmt *out) {
     return;
   }
   PtrVar *p = new_ptr_var(fe, decl);
-  if (p->off)
+  if (p->off) {
     name_offset(fe, p, decl);
-  if (p->off)
     block_add(out, decl_stmt(p->off, loc));
+  }
   if (p->nn)
     block_add(out, decl_stmt(p->nn, loc));
   if (!clang_Cursor_isNull(init))
