@@ -656,6 +656,11 @@ static Arr *watched_array(Var *v) {
   return f->arrs ? f->arrs[v->id] : NULL;
 }
 
+Var *run_array_block(Var *v) {
+  Arr *a = watched_array(v);
+  return a ? a->var : NULL;
+}
+
 bool run_array_length(Var *v, long long *len) {
   Arr *a = watched_array(v);
   if (!a)

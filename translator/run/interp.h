@@ -54,6 +54,10 @@ bool run_scalar(Var *v, long long *out);
  * there), and element i if *known (false: never written nor read). */
 bool run_array_length(Var *v, long long *len);
 bool run_element(Var *v, long long i, long long *out);
+/* ... the variable that declares the block array v is (a parameter's
+ * array is its caller's), or NULL: the name the Oracle's array_init is
+ * given for its elements. */
+Var *run_array_block(Var *v);
 
 typedef struct RunInfo {
   RunResult result;

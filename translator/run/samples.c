@@ -9,7 +9,11 @@
  * there, the entry's, the returned value. A few states per point, and a
  * few per run (the first visits and the latest), so that one long loop
  * does not fill them all. Arrays keep their first CELLS elements; the
- * others are unknown.
+ * others are unknown. An element the program has not set (uninitialized,
+ * or outside a one-index array) is an arbitrary value of its own, as in
+ * the Horn clauses: a conjecture that needs it to be anything in
+ * particular (a copy's `out[k] == a[k + s]` over a range past a's end)
+ * is refuted here, not dropped by the re-check after seconds of work.
  *
  * A formula is evaluated on a state in three values (true, false, not
  * decided), reading its term directly: its scalars are the state's
@@ -44,6 +48,13 @@ typedef struct ArrayCopy {
   int n;                     /* elements kept */
   long long vals[CELLS];
   bool known[CELLS];
+  /* A one-index array: its length and where its arbitrary elements come
+   * from (arbitrary_element), the run's seed and the block's variable;
+   * block NULL: the elements outside it are not decided. */
+  long long len;
+  unsigned long long seed;
+  int profile;
+  const Var *block;
 } ArrayCopy;
 
 typedef struct Values {
@@ -74,13 +85,32 @@ struct Samples {
   VEC(Point) points;
   VEC(Values *) calls;       /* entry values of the calls under way */
   unsigned long long rng;
+  unsigned long long run_seed;
   int profile;
   Oracle oracle;
 };
 
+/* The element at flat of the block declared by block in the run of seed
+ * and profile, where the program has not set it: uninitialized, or
+ * outside the array. The Horn clauses let such an element be anything, so
+ * a conjecture is a property of the states with any value there; one
+ * value per element and run (a hash of the three, not the run's random
+ * sequence), the same the Oracle gives when the program reads it, and in
+ * every state of the run, so that an element nobody writes is the same at
+ * a function's entry and at its exit. */
+static long long arbitrary_element(unsigned long long seed, int profile, const Var *block,
+                                   long long flat, Type *elem) {
+  unsigned long long h = seed ^ ((unsigned long long)(block->id + 1) * 0x9E3779B97F4A7C15ULL) ^
+                         ((unsigned long long)flat * 0xBF58476D1CE4E5B9ULL);
+  h ^= h >> 31;
+  h *= 0x94D049BB133111EBULL;
+  h ^= h >> 29;
+  return replay_random_value(&h, profile, elem);
+}
+
 /* ---- Recording ------------------------------------------------------------------------ */
 
-static void copy_var(Values *out, Var *v) {
+static void copy_var(const Samples *s, Values *out, Var *v) {
   if (v->type->kind == TY_ARRAY) {
     long long len;
     if (!run_array_length(v, &len))
@@ -88,8 +118,17 @@ static void copy_var(Values *out, Var *v) {
     ArrayCopy *a = xalloc(sizeof *a);
     a->var = v;
     a->n = len < CELLS ? (int)len : CELLS;
-    for (int i = 0; i < a->n; i++)
+    a->len = len;
+    a->seed = s->run_seed;
+    a->profile = s->profile;
+    a->block = v->type->elem->kind == TY_ARRAY ? NULL : run_array_block(v);
+    for (int i = 0; i < a->n; i++) {
       a->known[i] = run_element(v, i, &a->vals[i]);
+      if (!a->known[i] && a->block) {
+        a->vals[i] = arbitrary_element(a->seed, a->profile, a->block, i, v->type->elem);
+        a->known[i] = true;
+      }
+    }
     vec_push(&out->arrays, a);
     return;
   }
@@ -104,11 +143,11 @@ static void copy_var(Values *out, Var *v) {
 static Values *capture(Samples *s, Func *f) {
   Values *out = xalloc(sizeof *out);
   for (int i = 0; i < f->params.len; i++)
-    copy_var(out, f->params.data[i]);
+    copy_var(s, out, f->params.data[i]);
   for (int i = 0; i < f->locals.len; i++)
-    copy_var(out, f->locals.data[i]);
+    copy_var(s, out, f->locals.data[i]);
   for (int i = 0; i < s->p->globals.len; i++)
-    copy_var(out, s->p->globals.data[i]);
+    copy_var(s, out, s->p->globals.data[i]);
   return out;
 }
 
@@ -171,9 +210,8 @@ static long long small_value(Oracle *o, Var *dst, Type *t) {
 }
 
 static long long small_element(Oracle *o, Var *array, long long flat, Type *elem) {
-  (void)array;
-  (void)flat;
-  return small_value(o, NULL, elem);
+  Samples *s = o->state;
+  return arbitrary_element(s->run_seed, s->profile, array, flat, elem);
 }
 
 Samples *samples_collect(Program *p, long long statements) {
@@ -186,6 +224,7 @@ Samples *samples_collect(Program *p, long long statements) {
   long long steps = 0;
   for (int run = 0; run < RUNS && steps < statements; run++) {
     s->rng = 0x5EED0000ULL + (unsigned long long)run * 104729;
+    s->run_seed = s->rng * 0xD1B54A32D192ED03ULL;
     /* small values; small sizes, not negative; a few values that repeat
      * (the key searched for is there in some runs, not in others) */
     s->profile = run % 3 == 2 ? 3 : run % 3;
@@ -326,11 +365,13 @@ static Num num(Eval *ev, Z3_ast t) {
     bool ret;
     Var *v = var_of(ev, a, &vs, &ret);
     const ArrayCopy *c = v ? array_in(vs, v) : NULL;
+    Type *elem = v ? v->type : NULL;
+    while (elem && elem->kind == TY_ARRAY)
+      elem = elem->elem;
+    if (c && c->block && (i.v < 0 || i.v >= c->len))
+      return number(elem, arbitrary_element(c->seed, c->profile, c->block, i.v, elem));
     if (!c || i.v < 0 || i.v >= c->n || !c->known[i.v])
       return UNDECIDED;
-    Type *elem = v->type;
-    while (elem->kind == TY_ARRAY)
-      elem = elem->elem;
     return number(elem, c->vals[i.v]);
   }
   if (k == Z3_OP_ITE && n == 3) {
