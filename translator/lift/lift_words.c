@@ -3482,8 +3482,9 @@ static void passed_sizes(Func *f, Bounds *b) {
 /* The conjectures of one function: at each loop head over the ranges of
  * the bounds that loop mentions and the call results; after each call
  * over those of the call; at the exit of a function other than the entry
- * over 0, its parameters and the returned value. */
-static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, int most) {
+ * over 0, its parameters and the returned value; at most up to most in
+ * out (false: cut short there, before the calls and the exit). */
+static bool conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, int most) {
   Bounds b = {f, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
   stmt_walk(f->body, bounds_of, &b);
   /* (to a fixpoint: `count = n` comes before the `step = count / 2` that
@@ -3646,7 +3647,7 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
                  &valued, out, no);
   }
   if (out->len >= most)
-    return;
+    return false;
   /* the exit (the entry's too: with --entry it is a function of the
    * program's, called with any arguments): 0, the parameters and the
    * result */
@@ -3824,6 +3825,7 @@ static void conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
         }
       }
   }
+  return true;
 }
 
 static void global_access(Stmt *s, void *arg) {
@@ -3895,16 +3897,25 @@ int lift_word_conjectures(Program *p, LiftedVec *out, int most) {
   for (int i = 0; i < p->funcs.len; i++)
     bodies += p->funcs.data[i]->body != NULL;
   bool *reached = xalloc(sizeof *reached * (size_t)(p->funcs.len + 1));
+  int *left = xalloc(sizeof *left * (size_t)(p->funcs.len + 1));
   for (int i = 0; i < p->funcs.len && out->len - had < most; i++)
     if (p->funcs.data[i]->body) {
-      conjectures_of(&w, p->funcs.data[i], i, out, &no, had + most);
-      reached[i] = true;
+      int from = out->len;
+      reached[i] = conjectures_of(&w, p->funcs.data[i], i, out, &no, had + most);
+      /* (cut short: its last loops -- often the checks that the others'
+       * summaries serve -- would have nothing; it starts again below) */
+      if (!reached[i]) {
+        left[i] = had + most - from;
+        out->len = from;
+      }
     }
-  /* (a function the allowance did not reach, often the harness whose
-   * checks the helpers' summaries serve: a share of its own) */
+  /* (a function the allowance did not reach in full, often the harness
+   * whose checks the helpers' summaries serve: a share of its own, or
+   * what it had left if that is more) */
   for (int i = 0; i < p->funcs.len; i++)
     if (p->funcs.data[i]->body && !reached[i])
-      conjectures_of(&w, p->funcs.data[i], i, out, &no, out->len + most / bodies);
+      conjectures_of(&w, p->funcs.data[i], i, out, &no,
+                     out->len + (left[i] > most / bodies ? left[i] : most / bodies));
   return out->len - had;
 }
 
