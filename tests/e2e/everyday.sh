@@ -36,8 +36,11 @@
 # scans, each part checked; the last lowest element's position in C89
 # style (one counter declared at the top, reused by every loop, the last
 # check loop starting after the position); the length of a
-# NUL-terminated text found by its terminator alone; and the report of the
-# first/count bisection's invariants (`invariants`, no property).
+# NUL-terminated text found by its terminator alone; two buffers joined by
+# one copy helper on views, and a frame's payload after its
+# header appended to a prefix (views of both arrays, checked in the
+# frame's positions); and the report of the first/count bisection's
+# invariants (`invariants`, no property).
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone

@@ -8,6 +8,7 @@
 #include "helpers.h"
 
 #include "backend.h"
+#include "learn.h"
 #include "lift.h"
 #include "recheck.h"
 #include "report.h"
@@ -675,6 +676,56 @@ static void unsigned_size_bounds_counter(void **state) {
   assert_true(bounded);
 }
 
+/* A copy helper called on views (`put(out, x, nx); put(out + nx, y + 1,
+ * ny - 1);`): its words are read at distances from the views' starts, and a
+ * range's end is a position of the array an atom reads, never the start
+ * of another view (`out_at + n` is no position in `from`; `to_at` plus
+ * `from_at` is a position in neither), so the conjectures at its loop are
+ * the few that can hold. The re-check proves the caller's checks. */
+static void words_views_keep_their_positions(void **state) {
+  (void)state;
+  const char *src =
+      "extern int __VERIFIER_nondet_int(void);\n"
+      "extern unsigned __VERIFIER_nondet_uint(void);\n"
+      "extern void __VERIFIER_assert(int);\n"
+      "static void put(int *to, const int *from, unsigned long len) {\n"
+      "  for (unsigned long i = 0; i < len; i++) to[i] = from[i];\n"
+      "}\n"
+      "int main(void) {\n"
+      "  unsigned long nx = __VERIFIER_nondet_uint(), ny = __VERIFIER_nondet_uint();\n"
+      "  if (nx > 1000 || ny > 1000) return 0;\n"
+      "  int x[nx], y[ny], out[nx + ny];\n"
+      "  for (unsigned long i = 0; i < nx; i++) x[i] = __VERIFIER_nondet_int();\n"
+      "  for (unsigned long i = 0; i < ny; i++) y[i] = __VERIFIER_nondet_int();\n"
+      "  put(out, x, nx);\n"
+      "  if (ny < 1) return 0;\n"
+      "  put(out + nx, y + 1, ny - 1);\n"
+      "  for (unsigned long k = 0; k < nx; k++) __VERIFIER_assert(out[k] == x[k]);\n"
+      "  for (unsigned long k = 0; k + 1 < ny; k++) __VERIFIER_assert(out[nx + k] == y[k + 1]);\n"
+      "  return 0;\n"
+      "}\n";
+  Program *p = normalize_text(src);
+  assert_non_null(p);
+  LiftedVec v = {0};
+  /* (as verify reads them: at most LIFT_WORDS_READ, less those the runs
+   * refute) */
+  assert_true(learn_words(p, &v, 1000000, clock_now() + 600, NULL) > 0);
+  int copies = 0;
+  for (int i = 0; i < v.len; i++) {
+    if (strcmp(v.data[i].func->name, "put"))
+      continue;
+    const char *text = lift_text(v.data[i].formula);
+    /* (to's frame, `to'[k] == to[k]`, over no range from from_at) */
+    if (contains_quiet(text, "forall") && contains_quiet(text, "from_at") &&
+        !contains_quiet(text, "from[") &&
+        !contains_quiet(text, "from@entry[") && !contains_quiet(text, "from'["))
+      fail_msg("a range from another view's start: %s", text);
+    copies += contains_quiet(text, "to[to_at + k] == from[from_at + k]");
+  }
+  assert_true(copies > 0);
+  assert_true(recheck_proves_safety(p, &v, 120));
+}
+
 static void recheck_cut_short_drops_nothing(void **state) {
   (void)state;
   const char *src =
@@ -717,6 +768,7 @@ int main(void) {
       cmocka_unit_test_teardown(words_running_value, teardown_all),
       cmocka_unit_test_teardown(words_bisect_by_count, teardown_all),
       cmocka_unit_test_teardown(words_closed_interval, teardown_all),
+      cmocka_unit_test_teardown(words_views_keep_their_positions, teardown_all),
       cmocka_unit_test_teardown(recheck_cut_short_drops_nothing, teardown_all),
       cmocka_unit_test_teardown(unsigned_size_bounds_counter, teardown_all),
       cmocka_unit_test_teardown(segments_of_a_partition, teardown_all),

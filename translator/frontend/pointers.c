@@ -196,6 +196,9 @@ void ptr_param_offset(FE *fe, CXCursor decl) {
     return;
   p->at = new_var(fe->prog, fe->func, unique_name(fe, fe->func, xformat("%s_at", cx_spelling(decl))),
                   diff_type(fe), VAR_PARAM, cx_loc(decl));
+  Obj *o = obj_of_decl(fe, p->cls->block);
+  if (o && o->var)
+    p->at->start_of = o->var->name;
 }
 
 void ptr_param_prologue(FE *fe, CXCursor func, Stmt *out) {

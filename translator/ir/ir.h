@@ -105,6 +105,10 @@ struct Var {
    * name the pointer (NULL: not an offset, or a block without a name). */
   const char *offset_pointer, *offset_block;
   bool offset_block_param; /* the block's start is that parameter's value at entry */
+  /* A view's start (p_at, the offset a based parameter starts at): the
+   * array variable its value is a position of (NULL: not a start, or
+   * the block has no variable). */
+  const char *start_of;
 };
 
 typedef enum {

@@ -1972,32 +1972,45 @@ static Z3_ast pairwise(Naming *nm, Atom *a, Z3_ast lo, Z3_ast hi) {
   return Z3_mk_forall_const(z, 0, 2, ks, 0, NULL, Z3_mk_implies(z, range, body));
 }
 
-/* The bases of an atom all of whose elements are read at base + K (`dst[dst_at
- * + K] == src[src_at + K]`, a copy between two views): K is a distance
- * from each base there. Adds them to out; false when some element is
- * read otherwise (at K alone, at a constant). */
-static bool index_bases(const Expr *e, const Var *k, VarVec *out) {
+/* The bases of the atom's reads at base + K (`dst[dst_at + K] == src[src_at
+ * + K]`, a copy between two views): K is a distance from each base
+ * there. Added to out. */
+static void index_bases(const Expr *e, const Var *k, VarVec *out) {
   if (!e)
-    return true;
-  if (e->kind == E_INDEX) {
-    if (e->args.len != 1)
-      return false;
+    return;
+  if (e->kind == E_INDEX && e->args.len == 1) {
     const Expr *x = uncast(e->args.data[0]);
-    if (x->kind != E_ADD)
-      return false;
-    const Expr *l = uncast(x->lhs), *r = uncast(x->rhs);
-    const Expr *base = l->kind == E_VAR && l->var == k ? r : r->kind == E_VAR && r->var == k ? l : NULL;
-    if (!base || base->kind != E_VAR)
-      return false;
-    if (!var_in(out, base->var))
-      vec_push(out, base->var);
-    return true;
+    if (x->kind == E_ADD) {
+      const Expr *l = uncast(x->lhs), *r = uncast(x->rhs);
+      const Expr *base = l->kind == E_VAR && l->var == k   ? r
+                         : r->kind == E_VAR && r->var == k ? l
+                                                           : NULL;
+      if (base && base->kind == E_VAR && !var_in(out, base->var))
+        vec_push(out, base->var);
+    }
   }
-  bool ok = index_bases(e->lhs, k, out) && index_bases(e->rhs, k, out) &&
-            index_bases(e->cond, k, out);
-  for (int i = 0; ok && i < e->args.len; i++)
-    ok = index_bases(e->args.data[i], k, out);
-  return ok;
+  index_bases(e->lhs, k, out);
+  index_bases(e->rhs, k, out);
+  index_bases(e->cond, k, out);
+  for (int i = 0; i < e->args.len; i++)
+    index_bases(e->args.data[i], k, out);
+}
+
+/* Does e read the array named name (or its contents at entry, name@entry)? */
+static bool reads_array(const Expr *e, const char *name) {
+  if (!e)
+    return false;
+  if (e->kind == E_INDEX) {
+    size_t n = strlen(name);
+    if (!strncmp(e->var->name, name, n) && (!e->var->name[n] || !strcmp(e->var->name + n, "@entry")))
+      return true;
+  }
+  if (reads_array(e->lhs, name) || reads_array(e->rhs, name) || reads_array(e->cond, name))
+    return true;
+  for (int i = 0; i < e->args.len; i++)
+    if (reads_array(e->args.data[i], name))
+      return true;
+  return false;
 }
 
 /* Is the end t a position measured like base (base itself, or a sum with
@@ -2016,19 +2029,31 @@ static bool positional(Z3_ast t, Z3_ast base) {
   return false;
 }
 
-/* Does [lo, hi) mix positions into the distances of an atom read at
- * bases (index_bases)? Such ranges hold of no copy between views and
- * would only cost the re-check its checks. */
-static bool mixes_positions(Naming *nm, const Atom *a, Z3_ast lo, Z3_ast hi) {
-  VarVec bases = {0};
-  if (!index_bases(a->e, nm->w->k, &bases))
+/* Does the end t mix positions into the atom's ranges: count a base the
+ * atom reads at distances from (index_bases) again, or the start of a
+ * view (a based parameter's p_at) of an array the atom does not read?
+ * Such ranges hold of nothing a copy between views or a frame says, and
+ * would only cost the re-check its checks (a function with two views has
+ * a dozen such ends). */
+static bool mixes_end(Naming *nm, const Atom *a, const VarVec *bases, Z3_ast t) {
+  if (!t)
     return false;
-  for (int i = 0; i < bases.len; i++) {
-    Z3_ast b = name_var(bases.data[i], nm);
-    if ((lo && positional(lo, b)) || (hi && positional(hi, b)))
+  for (int i = 0; i < bases->len; i++)
+    if (positional(t, name_var(bases->data[i], nm)))
+      return true;
+  for (int i = 0; i < nm->f->params.len; i++) {
+    Var *v = nm->f->params.data[i];
+    if (v->start_of && !var_in(bases, v) && !reads_array(a->e, v->start_of) &&
+        positional(t, name_var(v, nm)))
       return true;
   }
   return false;
+}
+
+static bool mixes_positions(Naming *nm, const Atom *a, Z3_ast lo, Z3_ast hi) {
+  VarVec bases = {0};
+  index_bases(a->e, nm->w->k, &bases);
+  return mixes_end(nm, a, &bases, lo) || mixes_end(nm, a, &bases, hi);
 }
 
 /* The atom over [lo + back, hi - offset) and, for an atom reading past k
@@ -2070,8 +2095,10 @@ static void propose_over(LiftedVec *out, Func *f, PointKind kind, Loc loc, Namin
  * its test keeps the element read past in range.) */
 static void propose_capped(LiftedVec *out, Func *f, PointKind kind, Loc loc, Naming *nm, Atom *a,
                            Z3_ast lo, Z3_ast hi, const SmtAsts *caps, int *no) {
-  for (int c = 0; a->offset && hi && c < caps->len; c++)
-    if (caps->data[c] != lo && caps->data[c] != hi)
+  if (!a->offset || !hi || mixes_positions(nm, a, lo, hi))
+    return;
+  for (int c = 0; c < caps->len; c++)
+    if (caps->data[c] != lo && caps->data[c] != hi && !mixes_positions(nm, a, caps->data[c], NULL))
       propose(out, f, kind, loc, quantified_in(nm, a, lo, hi, caps->data[c], false), no);
 }
 
@@ -2792,6 +2819,18 @@ static void set_until(Stmt *s, void *arg) {
     add_var(s->var, b->set);
 }
 
+static void start_var(Var *v, void *arg) {
+  if (v->start_of)
+    *(bool *)arg = true;
+}
+
+/* Does e name a view's start (Var.start_of)? */
+static bool mentions_start(const Expr *e) {
+  bool yes = false;
+  expr_vars(e, start_var, &yes);
+  return yes;
+}
+
 /* The ends of the ranges at s (a loop head, or the point after a call;
  * NULL: the function's exit, near its parameters): the variables near it,
  * the sums the program writes over them, and each range of a counter
@@ -2850,8 +2889,11 @@ static void range_ends(const Bounds *b, Stmt *s, const VarVec *near, ExprVec *ou
     Expr *base = b->bases.data[i];
     if ((s && !var_in(near, b->shifted.data[i])) || !within(base, near) || moves(s, base))
       continue;
+    /* (not two views' starts: a position of one array plus that of
+     * another is neither's) */
     for (int j = 0; j < near->len; j++)
-      if (!expr_mentions(base, near->data[j]) && !var_in(&b->values, near->data[j]))
+      if (!expr_mentions(base, near->data[j]) && !var_in(&b->values, near->data[j]) &&
+          !(near->data[j]->start_of && mentions_start(base)))
         add_expr(out, new_binary(E_ADD, base, new_var_ref(near->data[j], loc), loc));
   }
 }
@@ -3071,7 +3113,8 @@ static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, L
      * (which a callee does not know) */
     for (int lo = -1; a->frame && lo < ends->len; lo++) {
       Z3_ast zlo = lo < 0 ? smt_num(0) : name_end(nm, ends->data[lo]);
-      if (zlo && (lo < 0 || moves(moving, ends->data[lo]) || !keeps_arrays))
+      if (zlo && (lo < 0 || moves(moving, ends->data[lo]) || !keeps_arrays) &&
+          !mixes_positions(nm, a, zlo, NULL))
         propose(out, f, kind, loc, conjecture(nm, a, zlo, NULL), no);
     }
     for (int lo = -1; lo < ends->len; lo++)
@@ -3800,7 +3843,7 @@ static bool conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
       }
     for (int lo = 0; lo < ends.len; lo++)
       for (int hi = 1; hi < ends.len; hi++) {
-        if (a->frame && hi == 1)
+        if (a->frame && hi == 1 && !mixes_positions(&nm, a, ends.data[lo], NULL))
           propose(out, f, POINT_EXIT, f->loc, conjecture(&nm, a, ends.data[lo], NULL), no);
         if (hi == lo)
           continue;
