@@ -36,8 +36,9 @@
 # scans, each part checked; the last lowest element's position in C89
 # style (one counter declared at the top, reused by every loop, the last
 # check loop starting after the position); the length of a
-# NUL-terminated text found by its terminator alone; two buffers joined by
-# one copy helper on views, and a frame's payload after its
+# NUL-terminated text found by its terminator alone; a min-heap check from
+# the second element (ranges from where its counter starts); two buffers
+# joined by one copy helper on views, and a frame's payload after its
 # header appended to a prefix (views of both arrays, checked in the
 # frame's positions); and the report of the first/count bisection's
 # invariants (`invariants`, no property).

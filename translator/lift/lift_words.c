@@ -2898,6 +2898,15 @@ static void range_ends(const Bounds *b, Stmt *s, const VarVec *near, ExprVec *ou
   }
 }
 
+/* The constants counters start at (`for (i = 1; ...)`), as ends at a
+ * loop head: a loop from 1 has checked [1, i), and an atom reading
+ * a[(k - 1) / 2] or a[k - 1] has no instance at 0. */
+static void start_ends(const Bounds *b, Loc loc, ExprVec *out) {
+  for (int i = 0; i < b->starts.len; i++)
+    if (b->starts.data[i] > 0)
+      add_expr(out, new_num(b->starts.data[i], loc));
+}
+
 /* An end named at a point; NULL when it cannot be. */
 static Z3_ast name_end(Naming *nm, Expr *e) {
   SmtEnv env = {name_var, name_array, nm, NULL, NULL};
@@ -3616,6 +3625,7 @@ static bool conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     ends_of_next(&b, f, h.loops.data[l], &near);
     only_valued(&near, f, &valued);
     range_ends(&b, h.loops.data[l], &near, &ends);
+    start_ends(&b, h.loops.data[l]->loc, &ends);
     nm.loop = h.loops.data[l];
     over_ranges(w, f, fn, &nm, POINT_LOOP_HEAD, h.loops.data[l]->loc, &ends, h.loops.data[l],
                 &valued, out, no);
@@ -3700,7 +3710,13 @@ static bool conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
   for (int i = 0; i < f->params.len; i++)
     if (is_scalar(f->params.data[i]->type) && var_in(&b.vars, f->params.data[i]))
       vec_push(&ends, name_var(f->params.data[i], &nm));
-  int nparams = ends.len; /* 0 and the parameters */
+  /* (and where a counter starts: `for (i = 1; i < n; i++) if (a[(i - 1) /
+   * 2] < a[i]) return 0;` has checked [1, n), and at 0 its atom reads
+   * outside the array) */
+  for (int i = 0; i < b.starts.len; i++)
+    if (b.starts.data[i] > 0)
+      vec_push(&ends, smt_num(b.starts.data[i]));
+  int nparams = ends.len; /* 0, the parameters and the starts */
   /* (the result is a range's end when it is a position, not an answer;
    * one constant, whatever happens, is neither: a struct's fields are
    * the result, `return 0;` says nothing) */
