@@ -41,18 +41,29 @@ static void run_in_child(void *arg, FILE *out) {
   answer_write(out, c->p, &a);
 }
 
-/* The engine watches its own deadline (o->timeout); the child's deadline is
- * for an engine that does not (an operation that never returns). The
- * child inherits the work budget (work.h); the work it reports is charged
- * here, all that was left when it does not report. */
+/* The engine watches its own deadline (o->timeout, and the clock of its
+ * work budget: WORK_CLOCK_HEADROOM times its share); the child's deadline
+ * is for an engine that does not -- one operation that does not return
+ * (PPL's hull of two polyhedra of many generators took minutes and
+ * gigabytes, its watchdogs never fired): the earlier of the two, with a
+ * margin. Without the budget's clock a longer --timeout let one such join
+ * take the whole run. The child inherits the work budget (work.h); the
+ * work it reports is charged here, all that was left when it does not
+ * report. */
 static Answer isolated(const Backend *be, Analysis fn, Program *p, const BackendOptions *o) {
   if (!in_our_process(be))
     return fn(p, o);
   Work allowance = work_left();
+  double limit = o->timeout > 0 ? o->timeout : 0;
+  if (allowance < WORK_UNLIMITED) {
+    double by_work = work_seconds(allowance) * WORK_CLOCK_HEADROOM + 1;
+    if (!limit || by_work < limit)
+      limit = by_work;
+  }
   Call c = {fn, p, o};
   ProcSpec ps = {.fn = run_in_child,
                  .arg = &c,
-                 .timeout = o->timeout > 0 ? 1.1 * o->timeout + 1 : 0,
+                 .timeout = limit > 0 ? 1.1 * limit + 1 : 0,
                  .memory_mb = o->memory_mb};
   ProcResult r;
   proc_run(&ps, &r);

@@ -697,6 +697,69 @@ static void timeout_gives_nothing(void **state) {
   assert_int_equal(pd_live(), 0);
 }
 
+/* The cube lo <= x_i <= lo + 1 in dims dimensions: 2^dims vertices. */
+static Poly cube(int dims, long long lo) {
+  Poly p = poly_new(dims, false);
+  for (int i = 0; i < dims; i++) {
+    Cons ge = cons_ge(lin_dim(dims, i), lin_const(dims, lo));
+    Cons le = cons_ge(lin_const(dims, lo + 1), lin_dim(dims, i));
+    poly_add(p, &ge);
+    poly_add(p, &le);
+  }
+  return p;
+}
+
+/* A hull copies both operands' generators, which PPL's watchdogs do not
+ * count: a hull of many generators costs steps by their number, and one
+ * that would pass the budget is not made (the analysis gives up), the
+ * same on any machine. A hull of few costs a call, as every call. */
+static void hull_of_many_generators_spends_the_budget(void **state) {
+  (void)state;
+  int old = pd_set_dims(12);
+  /* two cubes of 4,096 vertices each (their generators computed: the
+   * emptiness test minimizes), joined within a budget of 1,000 steps */
+  pd_begin(0, 0);
+  Poly a = cube(12, 0), b = cube(12, 5);
+  assert_false(poly_is_empty(a) || poly_is_empty(b));
+  pd_begin(0, 1000);
+  long long before = pd_steps();
+  poly_join(a, b);
+  assert_true(pd_failed());
+  assert_true(pd_steps() - before > 1000);
+  poly_free(a);
+  poly_free(b);
+  pd_end();
+  /* without a budget the hull is made: it holds both cubes' corners */
+  pd_begin(0, 0);
+  a = cube(12, 0), b = cube(12, 5);
+  poly_join(a, b);
+  assert_false(pd_failed());
+  Poly corner = poly_new(12, false);
+  for (int i = 0; i < 12; i++) {
+    Cons at = cons_eq(lin_dim(12, i), lin_const(12, 6));
+    poly_add(corner, &at);
+  }
+  poly_meet(corner, a);
+  assert_false(poly_is_empty(corner));
+  poly_free(corner);
+  poly_free(a);
+  poly_free(b);
+  pd_end();
+  /* two cubes of 8 vertices, within a budget of 1,000 steps: a call */
+  pd_set_dims(3);
+  pd_begin(0, 1000);
+  a = cube(3, 0), b = cube(3, 5);
+  before = pd_steps();
+  poly_join(a, b);
+  assert_false(pd_failed());
+  assert_true(pd_steps() - before < 20);
+  poly_free(a);
+  poly_free(b);
+  pd_end();
+  pd_set_dims(old);
+  assert_int_equal(pd_live(), 0);
+}
+
 /* ---- In a child of its own (backend.h) ------------------------------------------------ */
 
 /* The answer of the engine run in a forked child is the answer in our
@@ -852,6 +915,7 @@ static void dutch_flag_example(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test_teardown(hull_of_many_generators_spends_the_budget, teardown_all),
       cmocka_unit_test_teardown(slice_init_target, teardown_all),
       cmocka_unit_test_teardown(array_copy_target, teardown_all),
       cmocka_unit_test_teardown(matrix_init_target, teardown_all),
