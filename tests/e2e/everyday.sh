@@ -40,7 +40,9 @@
 # the second element (ranges from where its counter starts); two buffers
 # joined by one copy helper on views, and a frame's payload after its
 # header appended to a prefix (views of both arrays, checked in the
-# frame's positions); and the report of the first/count bisection's
+# frame's positions), and a message's body moved after a header copied
+# first, checked in the message's positions (neither view's: the summary
+# at a shift of both sides); and the report of the first/count bisection's
 # invariants (`invariants`, no property).
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"

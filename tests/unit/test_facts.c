@@ -294,9 +294,89 @@ static void facts_in_text_order(void **state) {
   assert_int_equal(smt_check(Z3_mk_not(z, Z3_mk_iff(z, s1, one)), 3), Z3_L_FALSE);
 }
 
+/* Is some read of f (a quantifier's body) at the bare bound variable? */
+static bool reads_at_bare_variable(Z3_ast f) {
+  Z3_context z = smt_ctx();
+  if (Z3_get_ast_kind(z, f) == Z3_QUANTIFIER_AST)
+    return reads_at_bare_variable(Z3_get_quantifier_body(z, f));
+  if (Z3_get_ast_kind(z, f) != Z3_APP_AST)
+    return false;
+  Z3_app app = Z3_to_app(z, f);
+  if (Z3_get_decl_kind(z, Z3_get_app_decl(z, app)) == Z3_OP_SELECT &&
+      Z3_get_ast_kind(z, Z3_get_app_arg(z, app, 1)) == Z3_VAR_AST)
+    return true;
+  for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
+    if (reads_at_bare_variable(Z3_get_app_arg(z, app, i)))
+      return true;
+  return false;
+}
+
+/* Does the body of q at x follow from the body of p at some term of
+ * terms (each over the constant x)? A check without quantifiers: Z3
+ * decides it, where the equivalence of two quantified formulas is left to
+ * its instantiation heuristics. */
+static bool instance_implies(Z3_ast p, Z3_ast q, Z3_ast x, Z3_ast *terms, int n) {
+  Z3_context z = smt_ctx();
+  Z3_ast goal = Z3_substitute_vars(z, Z3_get_quantifier_body(z, q), 1, &x);
+  for (int i = 0; i < n; i++) {
+    Z3_ast hyp = Z3_substitute_vars(z, Z3_get_quantifier_body(z, p), 1, &terms[i]);
+    if (smt_check(smt_and2(hyp, smt_not(goal)), 10) == Z3_L_FALSE)
+      return true;
+  }
+  return false;
+}
+
+/* A summary's `forall k. to'[at + k] == from[1 + k]` (a copy between
+ * views) and a reversal's `a'[lo + k] == a[hi - 1 - k]` have forms with a
+ * read at the bare variable, one per shifted read (at most as many as
+ * asked), each equivalent to the formula: each instance of one is implied
+ * by an instance of the other. A formula with no shifted read has none. */
+static void rebased_forms_read_at_the_bare_variable(void **state) {
+  (void)state;
+  Z3_context z = smt_ctx();
+  const char *decls = "(declare-const to (Array Int Int)) (declare-const from (Array Int Int))"
+                      "(declare-const at Int) (declare-const lo Int) (declare-const hi Int)"
+                      "(declare-const n Int)";
+  const char *forms[] = {
+      "(forall ((k Int)) (=> (and (<= 0 k) (< k n)) (= (select to (+ at k)) (select from (+ 1 k)))))",
+      "(forall ((k Int)) (=> (and (<= 0 k) (< (+ lo k) hi)) (= (select to (+ lo k)) (select from (- hi 1 k)))))",
+  };
+  Z3_ast x = int_const("x"), at = int_const("at"), lo = int_const("lo"), hi = int_const("hi");
+  Z3_ast one = smt_num(1);
+  /* the renamings and their inverses */
+  Z3_ast maps[] = {
+      Z3_mk_add(z, 2, (Z3_ast[]){x, at}), Z3_mk_sub(z, 2, (Z3_ast[]){x, at}),
+      Z3_mk_add(z, 2, (Z3_ast[]){x, one}), Z3_mk_sub(z, 2, (Z3_ast[]){x, one}),
+      Z3_mk_add(z, 2, (Z3_ast[]){x, lo}), Z3_mk_sub(z, 2, (Z3_ast[]){x, lo}),
+      Z3_mk_sub(z, 3, (Z3_ast[]){hi, one, x}),
+  };
+  int nmaps = (int)(sizeof maps / sizeof *maps);
+  for (int i = 0; i < 2; i++) {
+    Z3_ast q = smt_parse_script(xformat("%s (assert %s)", decls, forms[i]));
+    assert_false(reads_at_bare_variable(q));
+    SmtAsts parts = {0};
+    smt_conjuncts(smt_rebased(q, 2), &parts);
+    assert_int_equal(parts.len, 2);
+    for (int j = 0; j < parts.len; j++) {
+      assert_int_equal(Z3_get_ast_kind(z, parts.data[j]), Z3_QUANTIFIER_AST);
+      assert_true(reads_at_bare_variable(parts.data[j]));
+      assert_true(instance_implies(q, parts.data[j], x, maps, nmaps));
+      assert_true(instance_implies(parts.data[j], q, x, maps, nmaps));
+    }
+    SmtAsts first = {0};
+    smt_conjuncts(smt_rebased(q, 1), &first);
+    assert_int_equal(first.len, 1);
+  }
+  Z3_ast bare = smt_parse_script(xformat(
+      "%s (assert (forall ((k Int)) (=> (and (<= 0 k) (< k n)) (= (select to k) (select from k)))))",
+      decls));
+  assert_null(smt_rebased(bare, 2));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(facts_in_text_order, teardown_all),
+      cmocka_unit_test_teardown(rebased_forms_read_at_the_bare_variable, teardown_all),
       cmocka_unit_test_teardown(loop_fact_reaches_later_reads, teardown_all),
       cmocka_unit_test_teardown(unplaceable_facts_left_out, teardown_all),
       cmocka_unit_test_teardown(exit_fact_after_calls, teardown_all),

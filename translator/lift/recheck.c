@@ -57,6 +57,9 @@ typedef struct Cand {
   bool quantified;     /* the formula has a quantifier */
   bool implied;        /* by another alive candidate of its predicate (or
                           vacuous): left out of the hypotheses */
+  Z3_ast rebased;      /* a summary's quantified candidate: its forms with a
+                          read at the bare variable (smt_rebased), taken with
+                          it into the hypotheses of its calls; NULL: none */
 } Cand;
 
 typedef struct Check {
@@ -101,6 +104,10 @@ typedef struct Check {
  * gets more. (The sums prover and `invariants` keep the 3 s timeouts: the
  * prover's work share was measured with them.) */
 #define RECHECK_FACTS_WORK 1000000u
+
+/* The most forms of a summary's candidate rebased (one per shifted read:
+ * a copy's two sides, a reversal's two) */
+#define RECHECK_REBASED_MOST 2
 
 /* ---- Which clauses a drop concerns ------------------------------------------------ */
 
@@ -498,7 +505,7 @@ static Z3_ast interp(Check *ck, ChcPred *pr, Z3_ast *args, int nargs) {
     Cand *cd = &ck->cands.data[i];
     /* (scalar_only: none quantified; otherwise none a wider one gives) */
     if (cd->pred == pr && cd->alive && !cd->pre && !(ck->scalar_only ? cd->quantified : cd->implied))
-      f = smt_and2(f, cd->formula);
+      f = smt_and2(smt_and2(f, cd->formula), cd->rebased);
   }
   Z3_ast def = pr->kind == PRED_POINT && pr->point == POINT_OTHER
                    ? definition(ck, pr, args, nargs) : NULL;
@@ -1042,7 +1049,7 @@ static void add_frame_facts(Check *ck) {
           continue;
         Z3_ast a = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(j)), in->sort);
         Z3_ast b = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), now->sort);
-        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true, false, false, false, false};
+        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true, false, false, false, false, NULL};
         vec_push(&ck->cands, cd);
       }
       /* a local set once from it (a pointer's offset, `last_off =
@@ -1058,7 +1065,7 @@ static void add_frame_facts(Check *ck) {
           continue;
         Z3_ast a = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(j)), in->sort);
         Z3_ast b = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(k)), now->sort);
-        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true, false, false, false, false};
+        Cand cd = {NULL, pr, Z3_mk_eq(z, a, b), true, false, false, false, false, NULL};
         vec_push(&ck->cands, cd);
       }
     }
@@ -1128,7 +1135,7 @@ static void add_safety(Check *ck) {
       continue;
     int last = pr->args.len - 1;
     Z3_ast err = Z3_mk_const(z, Z3_mk_string_symbol(z, name_pred_arg(last)), pr->args.data[last].sort);
-    Cand cd = {NULL, pr, Z3_mk_eq(z, err, smt_num(0)), true, false, true, false, false};
+    Cand cd = {NULL, pr, Z3_mk_eq(z, err, smt_num(0)), true, false, true, false, false, NULL};
     vec_push(&ck->cands, cd);
   }
 }
@@ -1200,7 +1207,11 @@ static bool check_all(Program *orig, LiftedVec *v, double timeout, bool safety, 
     smt_conjuncts(f, &parts);
     for (int k = 0; k < parts.len; k++) {
       Cand cd = {l, pr, parts.data[k], true, l->kind == POINT_ENTRY, false,
-                 has_quantifier(parts.data[k], 0), false};
+                 has_quantifier(parts.data[k], 0), false, NULL};
+      /* (a call passes views, `put(out + n, y + 1, len)`: the caller reads
+       * what the callee wrote at its own positions, shifted) */
+      if (pr->kind == PRED_SUMMARY && !cd.pre && cd.quantified)
+        cd.rebased = smt_rebased(cd.formula, RECHECK_REBASED_MOST);
       vec_push(&ck.cands, cd);
     }
   }

@@ -981,6 +981,68 @@ bool smt_mentions(Z3_ast f, Z3_ast c) {
   return yes;
 }
 
+/* The reads (select terms) of a, each once, appended to out. */
+static void reads_of(Z3_context c, Z3_ast a, SmtMemo *seen, SmtAsts *out) {
+  if (Z3_get_ast_kind(c, a) != Z3_APP_AST || !id_add(seen, Z3_get_ast_id(c, a)))
+    return;
+  Z3_app app = Z3_to_app(c, a);
+  if (Z3_get_decl_kind(c, Z3_get_app_decl(c, app)) == Z3_OP_SELECT &&
+      Z3_get_app_num_args(c, app) == 2)
+    vec_push(out, a);
+  for (unsigned i = 0; i < Z3_get_app_num_args(c, app); i++)
+    reads_of(c, Z3_get_app_arg(c, app, i), seen, out);
+}
+
+/* k's value that puts the read index idx at the bare j (j - t for idx =
+ * t + k, t - j for idx = t - k; t a nonzero term free of k); NULL if idx
+ * is none of these. Each found t (by id) is recorded in seen. */
+static Z3_ast rebasing(Z3_context c, Z3_ast idx, Z3_ast k, SmtMemo *seen) {
+  for (int sign = 1; sign >= -1; sign -= 2) {
+    Z3_ast t = Z3_simplify(c, sign > 0 ? Z3_mk_sub(c, 2, (Z3_ast[]){idx, k})
+                                       : Z3_mk_add(c, 2, (Z3_ast[]){idx, k}));
+    SmtMemo walked = {0};
+    bool free_of_k = !mentions(c, t, k, &walked);
+    smt_memo_free(&walked);
+    if (!free_of_k)
+      continue;
+    int64_t zero;
+    if ((sign > 0 && Z3_is_numeral_ast(c, t) && Z3_get_numeral_int64(c, t, &zero) && !zero) ||
+        !id_add(seen, Z3_get_ast_id(c, t) * 2 + (sign > 0)))
+      return NULL;
+    return sign > 0 ? Z3_mk_sub(c, 2, (Z3_ast[]){k, t}) : Z3_mk_sub(c, 2, (Z3_ast[]){t, k});
+  }
+  return NULL;
+}
+
+Z3_ast smt_rebased(Z3_ast q, int most) {
+  Z3_context c = smt_ctx();
+  if (Z3_get_ast_kind(c, q) != Z3_QUANTIFIER_AST || !Z3_is_quantifier_forall(c, q) ||
+      Z3_get_quantifier_num_bound(c, q) != 1)
+    return NULL;
+  Z3_ast body = Z3_get_quantifier_body(c, q);
+  Z3_sort sort = Z3_get_quantifier_bound_sort(c, q, 0);
+  if (Z3_get_sort_kind(c, sort) != Z3_INT_SORT)
+    return NULL;
+  Z3_symbol name = Z3_get_quantifier_bound_name(c, q, 0);
+  Z3_ast k = Z3_mk_bound(c, 0, sort);
+  SmtAsts reads = {0};
+  SmtMemo seen = {0}, offsets = {0};
+  reads_of(c, body, &seen, &reads);
+  Z3_ast all = NULL;
+  for (int i = 0, n = 0; i < reads.len && n < most; i++) {
+    Z3_ast to = rebasing(c, Z3_get_app_arg(c, Z3_to_app(c, reads.data[i]), 1), k, &offsets);
+    if (!to)
+      continue;
+    Z3_ast moved = Z3_simplify(c, Z3_substitute_vars(c, body, 1, &to));
+    all = smt_and2(all, Z3_mk_quantifier(c, true, Z3_get_quantifier_weight(c, q), 0, NULL, 1,
+                                         &sort, &name, moved));
+    n++;
+  }
+  smt_memo_free(&seen);
+  smt_memo_free(&offsets);
+  return all;
+}
+
 /* The literals of a cube; an integer equality counts as its two bounds
  * (so that i == 998 and 0 <= i <= 997 can merge into 0 <= i <= 998). */
 static void literals_of(Z3_ast cube, AtomVec *out) {

@@ -165,6 +165,15 @@ void smt_constants(Z3_ast f, SmtAsts *out);
 /* Does f mention the term c (a constant, mostly), under quantifiers too?
  * Each shared subterm visited once. */
 bool smt_mentions(Z3_ast f, Z3_ast c);
+/* Forms of the universal formula q (one bound variable k) equivalent to
+ * it, one for each array read at `t + k` or `t - k` in its body with t not
+ * 0: k renamed so that the read is at the bare variable (`forall j. ...
+ * a[j] ...` with k := j - t, or t - j), at most most of them, their
+ * conjunction (NULL: none). Quantifier instantiation matches a formula's
+ * reads against the reads of a clause by their terms: a proven `to'[at + k]
+ * == from[1 + k]` is never instantiated for a read y[k0] of the caller,
+ * its variant `to'[at - 1 + j] == from[j]` is. */
+Z3_ast smt_rebased(Z3_ast q, int most);
 
 /* A map from terms (by Z3_get_ast_id, in the context they belong to) to
  * terms: the memory of a walk over a formula, which is a DAG -- a walk
