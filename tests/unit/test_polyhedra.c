@@ -715,28 +715,28 @@ static Poly cube(int dims, long long lo) {
  * same on any machine. A hull of few costs a call, as every call. */
 static void hull_of_many_generators_spends_the_budget(void **state) {
   (void)state;
-  int old = pd_set_dims(12);
-  /* two cubes of 4,096 vertices each (their generators computed: the
-   * emptiness test minimizes), joined within a budget of 1,000 steps */
+  int old = pd_set_dims(11);
+  /* two cubes of 2,048 vertices each (their generators computed: the
+   * emptiness test minimizes), joined within a budget of 100 steps */
   pd_begin(0, 0);
-  Poly a = cube(12, 0), b = cube(12, 5);
+  Poly a = cube(11, 0), b = cube(11, 5);
   assert_false(poly_is_empty(a) || poly_is_empty(b));
-  pd_begin(0, 1000);
+  pd_begin(0, 100);
   long long before = pd_steps();
   poly_join(a, b);
   assert_true(pd_failed());
-  assert_true(pd_steps() - before > 1000);
+  assert_true(pd_steps() - before > 100);
   poly_free(a);
   poly_free(b);
   pd_end();
   /* without a budget the hull is made: it holds both cubes' corners */
   pd_begin(0, 0);
-  a = cube(12, 0), b = cube(12, 5);
+  a = cube(11, 0), b = cube(11, 5);
   poly_join(a, b);
   assert_false(pd_failed());
-  Poly corner = poly_new(12, false);
-  for (int i = 0; i < 12; i++) {
-    Cons at = cons_eq(lin_dim(12, i), lin_const(12, 6));
+  Poly corner = poly_new(11, false);
+  for (int i = 0; i < 11; i++) {
+    Cons at = cons_eq(lin_dim(11, i), lin_const(11, 6));
     poly_add(corner, &at);
   }
   poly_meet(corner, a);
@@ -745,9 +745,9 @@ static void hull_of_many_generators_spends_the_budget(void **state) {
   poly_free(a);
   poly_free(b);
   pd_end();
-  /* two cubes of 8 vertices, within a budget of 1,000 steps: a call */
+  /* two cubes of 8 vertices, within a budget of 100 steps: a call */
   pd_set_dims(3);
-  pd_begin(0, 1000);
+  pd_begin(0, 100);
   a = cube(3, 0), b = cube(3, 5);
   before = pd_steps();
   poly_join(a, b);
