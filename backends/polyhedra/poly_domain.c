@@ -365,9 +365,10 @@ static long generators_of(Poly p) {
 
 void poly_join(Poly dst, Poly src) {
   SKIP_IF_FAILED();
-  long a = generators_of(dst), b = a < 0 ? -1 : generators_of(src), gens = a + b;
-  if (a < 0 || b < 0)
-    return;
+  long a = generators_of(dst), b = a < 0 ? -1 : generators_of(src);
+  if (b < 0)
+    return; /* (failed is set) */
+  long gens = a + b;
   if (gens > JOIN_FREE_GENERATORS) {
     steps += (gens - JOIN_FREE_GENERATORS) * (long long)(call_dims > 0 ? call_dims : 1) /
              JOIN_GENERATOR_DIMS_PER_STEP;

@@ -1000,10 +1000,7 @@ static Z3_ast rebasing(Z3_context c, Z3_ast idx, Z3_ast k, SmtMemo *seen) {
   for (int sign = 1; sign >= -1; sign -= 2) {
     Z3_ast t = Z3_simplify(c, sign > 0 ? Z3_mk_sub(c, 2, (Z3_ast[]){idx, k})
                                        : Z3_mk_add(c, 2, (Z3_ast[]){idx, k}));
-    SmtMemo walked = {0};
-    bool free_of_k = !mentions(c, t, k, &walked);
-    smt_memo_free(&walked);
-    if (!free_of_k)
+    if (smt_mentions(t, k))
       continue;
     int64_t zero;
     if ((sign > 0 && Z3_is_numeral_ast(c, t) && Z3_get_numeral_int64(c, t, &zero) && !zero) ||
