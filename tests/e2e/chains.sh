@@ -19,7 +19,7 @@ T=${A2S_CHAINS_TIMEOUT:-30}
 
 field() { sed -n "s/^  \"$1\": \"\\(.*\\)\",\\{0,1\\}\$/\\1/p" "$2"; }
 
-sanitized && note "sanitizer build: every fifth safe program (the first suite runs them all)"
+sampled_note "the safe programs"
 n=0
 for f in $(sample "$data"/*.c); do
   name=$(basename "$f" .c)

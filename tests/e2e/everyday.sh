@@ -50,7 +50,7 @@ data="$src/tests/data/everyday"
 T=90
 # a sanitizer build runs several times slower
 sanitized && T=300
-sanitized && note "sanitizer build: every fifth safe program (the first suite runs them all)"
+sampled_note "the safe programs"
 for f in $(sample "$data"/true_*.c "$data"/false_*.c); do
   name=$(basename "$f" .c)
   want=${name%%_*}

@@ -47,19 +47,30 @@ finish() {
 # fewer of them there, .ci/run)?
 sanitized() { grep -qs "A2S_SANITIZE:BOOL=ON" "$build/CMakeCache.txt"; }
 
+# sanitizer_every: under the sanitizers a suite whose time goes into
+# proofs runs one safe program in this many (the first, then every tenth:
+# the sanitizers check our code on each path a proof takes, and each kind of
+# proof is taken by several programs of a suite; the twins, found at once,
+# all run). Every fifth brought a fresh clone's CI to 2978 s on a slow
+# machine, every other one to 29 of its 30 minutes on a fast one.
+sanitizer_every=10
+# sampled I: is the I-th safe program (counted from 1) run in this build?
+sampled() { ! sanitized || [ $(($1 % sanitizer_every)) = 1 ]; }
+# sampled_note WHAT: say, in the sanitizer build, that WHAT is a sample
+sampled_note() {
+  sanitized && note "sanitizer build: one in $sanitizer_every of $1 (the first suite runs them all)"
+  true
+}
+
 # sample FILE...: the files a suite verifies, one per line: all of them,
-# but under the sanitizers only every fifth safe one (true_*; the twins,
-# found at once, all), each kind of proof being taken by several of them
-# (the sanitizers check our code on each path a proof takes; every other
-# one brought CI to 29 of its 30 minutes, every third to 2438 s on a
-# machine compiling at half the speed).
+# but under the sanitizers only the sampled safe ones (true_*).
 sample() {
   local i=0 f
   for f in "$@"; do
     case $(basename "$f") in
     true_*)
       i=$((i + 1))
-      if sanitized && [ $((i % 5)) != 1 ]; then continue; fi
+      sampled "$i" || continue
       ;;
     esac
     echo "$f"
@@ -74,7 +85,7 @@ sample() {
 verdicts() {
   local files
   files=$(sample "$1"/*.c)
-  sanitized && note "sanitizer build: every fifth safe program of $(basename "$1") (the first suite runs them all)"
+  sampled_note "the safe programs of $(basename "$1")"
   echo "$files" | xargs -P 2 -I{} sh -c \
     'n=$(basename {} .c); "$1" verify -v --timeout=$2 {} >"$n.out" 2>"$n.err"' _ "$bin" "$2"
   for f in $files; do

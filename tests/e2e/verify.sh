@@ -142,6 +142,11 @@ for f in "$data"/*.c; do
 done
 [ ${#trues[@]} -ge 10 ] && [ ${#falses[@]} -ge 6 ] && [ ${#spurious[@]} -ge 1 ] ||
   fail "too few programs: ${#trues[@]} true, ${#falses[@]} false, ${#spurious[@]} spurious"
+# under the sanitizers a sample of the safe programs (tests/e2e/lib.sh)
+if sanitized; then
+  mapfile -t trues < <(sample "${trues[@]}")
+  sampled_note "the safe programs"
+fi
 
 # ---- The runs ------------------------------------------------------------------------
 
@@ -157,12 +162,11 @@ done
 for b in "${spurious[@]}"; do
   job "$b.z3" --solver=z3 --timeout=$TN -v "$data/$b.c"
 done
-# (under the sanitizers every fifth safe program: the Node runner's code
-# of ours is the same for each, and Node itself is not instrumented)
+# (under the sanitizers those of the sample: the Node runner's code of ours
+# is the same for each, and Node itself is not instrumented)
 node_trues=()
 if $node_ok; then
-  sanitized && note "sanitizer build: --solver=node on every fifth safe program"
-  mapfile -t node_trues < <(sample "${trues[@]}")
+  node_trues=("${trues[@]}")
   for b in "${node_trues[@]}" "${spurious[@]}" false_rare; do
     job "$b.node" --solver=node --timeout=$TN "$data/$b.c"
   done

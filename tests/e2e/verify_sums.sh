@@ -17,7 +17,7 @@ T=${A2S_SUMS_TIMEOUT:-30}
 
 field() { sed -n "s/^  \"$1\": \"\\(.*\\)\",\\{0,1\\}\$/\\1/p" "$2"; }
 
-sanitized && note "sanitizer build: every fifth safe program (the first suite runs them all)"
+sampled_note "the safe programs"
 for f in $(sample "$data"/*.c); do
   name=$(basename "$f" .c)
   expect=$(sed -n '1s|^// expect: ||p' "$f")

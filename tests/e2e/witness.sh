@@ -76,13 +76,20 @@ done
 ok "$n violation witnesses of the benchmark's false tasks"
 
 # the examples (all true): correctness witnesses of those proved in time
-n=0
-for c in "$src"/examples/*.c; do
-  cp "$c" .
-  run_check "$(basename "$c")" correctness 0 --timeout=30 && n=$((n + 1))
-done
-[ "$n" -ge 3 ] || fail "only $n examples gave a correctness witness"
-ok "$n correctness witnesses of the examples"
+# (not in the sanitizer build: the writer's code runs above on every kind
+# of witness, and the examples' proofs run under the sanitizers in
+# e2e/refinement)
+if sanitized; then
+  note "sanitizer build: the examples' correctness witnesses left out (the first suite checks them)"
+else
+  n=0
+  for c in "$src"/examples/*.c; do
+    cp "$c" .
+    run_check "$(basename "$c")" correctness 0 --timeout=30 && n=$((n + 1))
+  done
+  [ "$n" -ge 3 ] || fail "only $n examples gave a correctness witness"
+  ok "$n correctness witnesses of the examples"
+fi
 
 # a witness that cannot be written: a directory is refused before any
 # work (exit 2, no verdict); a file that fails to write (/dev/full) leaves
