@@ -48,14 +48,24 @@ finish() {
 sanitized() { grep -qs "A2S_SANITIZE:BOOL=ON" "$build/CMakeCache.txt"; }
 
 # sanitizer_every: under the sanitizers a suite whose time goes into
-# proofs runs one safe program in this many (the first, then every tenth:
-# the sanitizers check our code on each path a proof takes, and each kind of
-# proof is taken by several programs of a suite; the twins, found at once,
-# all run). Every fifth brought a fresh clone's CI to 2978 s on a slow
-# machine, every other one to 29 of its 30 minutes on a fast one.
+# proofs runs one safe program in this many (the sanitizers check our code
+# on each path a proof takes, and each kind of proof is taken by several
+# programs of a suite; the twins, found at once, all run; .ci/run says what
+# CI's time was with other shares).
 sanitizer_every=10
+# every_nth N I: is I (counted from 1) the first, or a multiple of N after it?
+every_nth() { [ $((($2 - 1) % $1)) = 0 ]; }
+# one_in N FILE...: the first FILE, then every N-th after it, one per line
+one_in() {
+  local n=$1 i=0 f
+  shift
+  for f in "$@"; do
+    i=$((i + 1))
+    if every_nth "$n" "$i"; then echo "$f"; fi
+  done
+}
 # sampled I: is the I-th safe program (counted from 1) run in this build?
-sampled() { ! sanitized || [ $(($1 % sanitizer_every)) = 1 ]; }
+sampled() { ! sanitized || every_nth "$sanitizer_every" "$1"; }
 # sampled_note WHAT: say, in the sanitizer build, that WHAT is a sample
 sampled_note() {
   sanitized && note "sanitizer build: one in $sanitizer_every of $1 (the first suite runs them all)"

@@ -95,18 +95,16 @@ done
 # (a false takes up to a third of its budget's work: 17 s in the Release
 # build for false_search; a sanitizer build runs several times slower, and
 # its clock must not end the search before the work does)
-# The safe ones' short runs (not false) are left out under the sanitizers:
-# what they run of ours is the twins' first steps, which run there.
-# the twins all; of the safe ones one in five, under a short budget (a
+# The twins all; of the safe ones one in five, under a short budget (a
 # `false` needs a run of the program itself that reaches the error, so
 # these runs only guard that replay; tests/tools/algorithms.sh gives each
 # its full budget). Under the sanitizers one twin in ten and no safe one:
 # each twin is found by random runs at once, the same code for all.
 tf=30
-alg_runs=$(ls "$algorithms"/false_*.c; ls "$algorithms"/true_*.c | awk 'NR % 5 == 1')
+alg_runs=$(ls "$algorithms"/false_*.c; one_in 5 "$algorithms"/true_*.c)
 if sanitized; then
   tf=120
-  alg_runs=$(ls "$algorithms"/false_*.c | awk "NR % $sanitizer_every == 1")
+  alg_runs=$(one_in "$sanitizer_every" "$algorithms"/false_*.c)
   note "sanitizer build: one algorithm's twin in $sanitizer_every, no safe one (the Release suite runs more)"
 fi
 # shellcheck disable=SC2086 # a glob
