@@ -43,7 +43,13 @@
 # frame's positions), and a message's body moved after a header copied
 # first, checked in the message's positions (neither view's: the summary
 # at a shift of both sides); and the report of the first/count bisection's
-# invariants (`invariants`, no property).
+# invariants (`invariants`, no property); a value taken from the elements
+# (a highest value returned by value, a lowest one through a pointer walk
+# found again by a search that breaks at it, an inline peak whose matches
+# are counted): no element beyond it, and one of them equal to it; and
+# sorts by passes until one swaps nothing (a `bool` flag with a swap
+# helper over size_t, checked by neighbours; a do-while with an int flag,
+# checked over every pair).
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone

@@ -734,6 +734,103 @@ static void words_views_keep_their_positions(void **state) {
   assert_true(recheck_proves_safety(p, &v, 900));
 }
 
+/* A value a loop takes from the elements (a maximum returned by value)
+ * is one of them: the caller's tally of matches (`hits++`, an unsigned
+ * that could wrap) checks it, and the words must say `exists` at both
+ * loops -- no universally quantified candidate can. */
+static void words_value_taken_is_an_element(void **state) {
+  (void)state;
+  const char *src =
+      "extern int __VERIFIER_nondet_int(void);\n"
+      "extern unsigned __VERIFIER_nondet_uint(void);\n"
+      "extern void __VERIFIER_assert(int);\n"
+      "int top(const int *v, unsigned n) {\n"
+      "  int m = v[0];\n"
+      "  for (unsigned i = 1; i < n; i++) if (v[i] > m) m = v[i];\n"
+      "  return m;\n"
+      "}\n"
+      "int main(void) {\n"
+      "  unsigned n = __VERIFIER_nondet_uint();\n"
+      "  if (n < 1 || n > 1000) return 0;\n"
+      "  int v[n];\n"
+      "  for (unsigned i = 0; i < n; i++) v[i] = __VERIFIER_nondet_int();\n"
+      "  int m = top(v, n);\n"
+      "  unsigned hits = 0;\n"
+      "  for (unsigned k = 0; k < n; k++) if (v[k] == m) hits++;\n"
+      "  __VERIFIER_assert(hits != 0);\n"
+      "  return 0;\n"
+      "}\n";
+  Program *p = normalize_text(src);
+  assert_non_null(p);
+  LiftedVec v = {0};
+  assert_true(learn_words(p, &v, 1000000, clock_now() + 600, NULL) > 0);
+  bool in_top = false, in_main = false;
+  for (int i = 0; i < v.len; i++) {
+    const char *text = lift_text(v.data[i].formula);
+    if (!contains_quiet(text, "exists"))
+      continue;
+    in_top |= !strcmp(v.data[i].func->name, "top") && contains_quiet(text, "== m");
+    in_main |= !strcmp(v.data[i].func->name, "main") && contains_quiet(text, "hits != 0");
+  }
+  assert_true(in_top);
+  assert_true(in_main);
+#ifdef __SANITIZE_ADDRESS__
+  fprintf(stderr, "SKIPPED: the re-check of words_value_taken_is_an_element in the sanitizer "
+                  "build (it runs in the normal build)\n");
+  return;
+#endif
+  assert_true(recheck_proves_safety(p, &v, 900));
+}
+
+/* A pass that swaps and sets a flag (`swapped = 1;` beside the swap),
+ * repeated while it swapped: its flag's words are what the pass saw, at
+ * the pass's head and at the loop around it (over the pass's whole
+ * range), and, since the caller checks every pair, as pairs too. */
+static void words_swap_flag_sees_the_order(void **state) {
+  (void)state;
+  const char *src =
+      "extern int __VERIFIER_nondet_int(void);\n"
+      "extern void __VERIFIER_assert(int);\n"
+      "void sort(int *a, int n) {\n"
+      "  int swapped = 1;\n"
+      "  while (swapped) {\n"
+      "    swapped = 0;\n"
+      "    for (int i = 1; i < n; i++)\n"
+      "      if (a[i - 1] > a[i]) { int t = a[i]; a[i] = a[i - 1]; a[i - 1] = t; swapped = 1; }\n"
+      "  }\n"
+      "}\n"
+      "int main(void) {\n"
+      "  int n = __VERIFIER_nondet_int();\n"
+      "  if (n < 1 || n > 1000) return 0;\n"
+      "  int a[n];\n"
+      "  for (int i = 0; i < n; i++) a[i] = __VERIFIER_nondet_int();\n"
+      "  sort(a, n);\n"
+      "  for (int x = 0; x < n; x++)\n"
+      "    for (int y = x + 1; y < n; y++) __VERIFIER_assert(a[x] <= a[y]);\n"
+      "  return 0;\n"
+      "}\n";
+  Program *p = normalize_text(src);
+  assert_non_null(p);
+  LiftedVec v = {0};
+  assert_true(learn_words(p, &v, 1000000, clock_now() + 600, NULL) > 0);
+  bool whole_pass = false, pairs = false;
+  for (int i = 0; i < v.len; i++) {
+    const char *text = lift_text(v.data[i].formula);
+    if (strcmp(v.data[i].func->name, "sort") || !contains_quiet(text, "swapped == 1 ||"))
+      continue;
+    whole_pass |= contains_quiet(text, "k < n -> a[k - 1] <= a[k]");
+    pairs |= contains_quiet(text, "forall k, k_.");
+  }
+  assert_true(whole_pass);
+  assert_true(pairs);
+#ifdef __SANITIZE_ADDRESS__
+  fprintf(stderr, "SKIPPED: the re-check of words_swap_flag_sees_the_order in the sanitizer "
+                  "build (it runs in the normal build)\n");
+  return;
+#endif
+  assert_true(recheck_proves_safety(p, &v, 900));
+}
+
 static void recheck_cut_short_drops_nothing(void **state) {
   (void)state;
   const char *src =
@@ -772,6 +869,8 @@ int main(void) {
       cmocka_unit_test_teardown(dutch_flag, teardown_all),
       cmocka_unit_test_teardown(exit_from_last_loop, teardown_all),
       cmocka_unit_test_teardown(words_name_only_valued_variables, teardown_all),
+      cmocka_unit_test_teardown(words_value_taken_is_an_element, teardown_all),
+      cmocka_unit_test_teardown(words_swap_flag_sees_the_order, teardown_all),
       cmocka_unit_test_teardown(words_neighbours_capped, teardown_all),
       cmocka_unit_test_teardown(words_running_value, teardown_all),
       cmocka_unit_test_teardown(words_bisect_by_count, teardown_all),

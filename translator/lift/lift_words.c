@@ -79,6 +79,8 @@ typedef struct Atom {
   bool witness;
   Var *flag;           /* the flag (NULL: a witness from another function) */
   long long value;
+  bool tally;          /* the flag counts the elements found (`hits++`):
+                          set is flag != 0, not flag == value */
   /* A frame: e is frame[K], the atom frame[K] == its contents at the
    * function's entry (the elements a callee leaves alone). */
   Var *frame;
@@ -92,6 +94,9 @@ typedef struct Words {
    * some function does */
   VarVec *bisected;
   bool bisects;
+  /* some atom compares two elements of one array apart (`a[x] <= a[y]`
+   * of a check over every pair): an order's pairs are worth proposing */
+  bool pairs_checked;
   VEC(Atom) *atoms;    /* per function (by index in p->funcs) */
   /* per function: its result where no one local holds it (`return i;`
    * in the loop, `return -1;` after it), named at its exit only */
@@ -270,9 +275,19 @@ static bool add_witness(Words *w, int fn, Expr *e, bool witness, Var *flag, long
     }
     return true;
   }
-  Atom a = {e, offset_of(e, w->k, E_ADD), offset_of(e, w->k, E_SUB), witness, flag, value, NULL};
+  Atom a = {e, offset_of(e, w->k, E_ADD), offset_of(e, w->k, E_SUB), witness, flag, value, false,
+            NULL};
   vec_push(&w->atoms[fn], a);
   return true;
+}
+
+/* add_witness for a flag's guard; with tally, the flag counts. */
+static void add_flagged(Words *w, int fn, Expr *e, bool witness, Var *flag, long long value,
+                        bool tally) {
+  add_witness(w, fn, e, witness, flag, value);
+  for (int i = 0; flag && tally && i < w->atoms[fn].len; i++)
+    if (w->atoms[fn].data[i].flag == flag && expr_equal(w->atoms[fn].data[i].e, e))
+      w->atoms[fn].data[i].tally = true;
 }
 
 
@@ -317,6 +332,7 @@ typedef struct AtomsIn {
                           the result, so both are witnesses */
   Var *flag;           /* a witness's flag (its guard sets it to value) */
   long long value;
+  bool tally;          /* (or adds one to it) */
 } AtomsIn;
 
 /* An index's arithmetic as mathematical integers: an access is within its
@@ -402,10 +418,10 @@ static void atoms_of(Expr *c, void *arg) {
   /* (at indices no loop moves, `out[0] == in[0]`, `w[n - 1] == last`: the
    * atom as it is too, proposed where a range is not empty) */
   if (fixed_indices(in->w->p->funcs.data[in->fn], &xs))
-    add_witness(in->w, in->fn, c, in->flag || in->exit, in->flag, in->value);
+    add_flagged(in->w, in->fn, c, in->flag || in->exit, in->flag, in->value, in->tally);
   for (int i = 0; i < xs.len; i++) {
     Expr *t = expr_subst(c, xs.data[i], new_var_ref(in->w->k, c->loc));
-    add_witness(in->w, in->fn, t, in->flag || in->exit, in->flag, in->value);
+    add_flagged(in->w, in->fn, t, in->flag || in->exit, in->flag, in->value, in->tally);
     /* (a flag's: `no` has seen every element without the property) */
     if (in->negation || in->flag)
       add_witness(in->w, in->fn, new_binary(cmp_negated(t->kind), t->lhs, t->rhs, t->loc),
@@ -459,14 +475,50 @@ static bool constant(const Expr *e, long long *value) {
   return true;
 }
 
-/* The user's scalar that s (one statement, or a block of one) sets to a
- * constant, with the constant: a flag (`seen = 1;`); else NULL. */
+/* The user's scalar that s (one statement) sets to a constant, with the
+ * constant; else NULL. */
+static Var *set_to_constant(Stmt *s, long long *value) {
+  if (!s || s->kind != S_ASSIGN || s->var->role != ROLE_USER || !is_scalar(s->var->type))
+    return NULL;
+  return constant(s->expr, value) ? s->var : NULL;
+}
+
+/* The flag s sets, with its value: the one user's scalar that s (one
+ * statement, or a block) sets to a constant at its top level, whatever
+ * else the block does (`seen = 1;`, `{ found = 1; break; }`, a swap and
+ * `swapped = 1;`); else NULL. */
 static Var *flag_set(Stmt *s, long long *value) {
+  if (!s || s->kind != S_BLOCK)
+    return set_to_constant(s, value);
+  Var *flag = NULL;
+  for (int i = 0; i < s->stmts.len; i++) {
+    long long c;
+    Var *v = set_to_constant(s->stmts.data[i], &c);
+    if (v && flag)
+      return NULL;
+    if (v) {
+      flag = v;
+      *value = c;
+    }
+  }
+  return flag;
+}
+
+static const Expr *uncast(const Expr *e);
+
+/* The user's scalar that s (one statement, or a block of one) adds one
+ * to: a tally of the elements found (`hits++;`); else NULL. */
+static Var *tally_of(Stmt *s) {
   if (s && s->kind == S_BLOCK && s->stmts.len == 1)
     s = s->stmts.data[0];
   if (!s || s->kind != S_ASSIGN || s->var->role != ROLE_USER || !is_scalar(s->var->type))
     return NULL;
-  return constant(s->expr, value) ? s->var : NULL;
+  const Expr *e = uncast(s->expr);
+  long long one = 0;
+  if (e->kind != E_ADD || !constant(e->rhs, &one) || one != 1)
+    return NULL;
+  e = uncast(e->lhs);
+  return e->kind == E_VAR && e->var == s->var ? s->var : NULL;
 }
 
 static void user_scalar_set(Stmt *s, void *arg) {
@@ -618,7 +670,7 @@ static void copies_in(Collect *c, Stmt *s) {
     }
     if (!from || !is_scalar(w->array->type->elem) || from->type != w->array->type->elem)
       continue;
-    AtomsIn in = {c->w, c->fn, false, false, NULL, 0};
+    AtomsIn in = {c->w, c->fn, false, false, NULL, 0, false};
     atoms_of(new_binary(E_EQ, element_at(w->array, w->idx.data[0], w->loc), from, w->loc), &in);
   }
 }
@@ -639,8 +691,12 @@ static void collect(Stmt *s, void *arg) {
   bool exit = exit_test(s);
   Var *flag = NULL;
   long long value = 0;
-  if (s->kind == S_IF && !exit && !s->els)
+  bool tally = false;
+  if (s->kind == S_IF && !exit && !s->els) {
     flag = flag_set(s->then, &value);
+    if (!flag && (flag = tally_of(s->then)))
+      tally = true;
+  }
   /* a guard of a position kept (`if (a[i] > a[best]) best = i;`): what
    * it says of the element kept, and the opposite of the others */
   bool keeps = s->kind == S_IF && !exit && !flag &&
@@ -650,13 +706,13 @@ static void collect(Stmt *s, void *arg) {
     return;
   Expr *cond = as_stored(c->f, resolve(c->f, s->expr, 4));
   bool compound = cond->kind == E_LAND || cond->kind == E_LOR || cond->kind == E_COND;
-  AtomsIn in = {c->w, c->fn, exit || piece || keeps, exit, compound ? NULL : flag, value};
+  AtomsIn in = {c->w, c->fn, exit || piece || keeps, exit, compound ? NULL : flag, value, tally};
   comparisons(cond, atoms_of, &in);
   /* a choice between two checks (`lo <= k && k < hi ? a[k] == v : a[k] ==
    * old[k]`): each branch's comparisons are atoms of their own, each true
    * over its part of the range, which the choice alone is not */
   if (s->kind == S_ASSERT || s->kind == S_ASSUME) {
-    AtomsIn branch = {c->w, c->fn, false, false, NULL, 0};
+    AtomsIn branch = {c->w, c->fn, false, false, NULL, 0, false};
     branches_of(cond, &branch);
   }
   /* a flag's guard of several comparisons (`x[k] < lo || x[k] > hi`):
@@ -713,7 +769,7 @@ static Expr *case_conditions(Func *f, Expr *guard, const VarVec *xs) {
 
 static void guarded_atom(Expr *cmp, void *arg) {
   Guarded *g = arg;
-  AtomsIn in = {g->c->w, g->c->fn, false, false, NULL, 0};
+  AtomsIn in = {g->c->w, g->c->fn, false, false, NULL, 0, false};
   VarVec xs = {0}, vs = {0};
   index_vars(cmp, &xs, false);
   Expr *guard = case_conditions(g->c->f, g->guard, &xs);
@@ -776,7 +832,7 @@ static void add_frame(Words *w, int fn, Var *a) {
     return;
   Expr *e = new_index(a, a->type->elem, a->loc);
   vec_push(&e->args, new_var_ref(w->k, a->loc));
-  Atom at = {e, 0, 0, false, NULL, 0, a};
+  Atom at = {e, 0, 0, false, NULL, 0, false, a};
   vec_push(&w->atoms[fn], at);
 }
 
@@ -1927,20 +1983,37 @@ static VarVec bisected_by(Func *f) {
   return j.arrays;
 }
 
+/* Does the atom compare an element at K with one of the same array at a
+ * variable (`a[K] <= a[y]`: one of every pair of a check over pairs)? */
+static bool compares_apart(const Atom *a, const Var *k) {
+  const Expr *l = uncast(a->e->lhs), *r = a->e->rhs ? uncast(a->e->rhs) : NULL;
+  if (a->frame || !r || a->e->kind < E_LT || a->e->kind > E_GE || l->kind != E_INDEX ||
+      r->kind != E_INDEX || l->var != r->var || l->args.len != 1 || r->args.len != 1)
+    return false;
+  const Expr *x = uncast(l->args.data[0]), *y = uncast(r->args.data[0]);
+  return x->kind == E_VAR && y->kind == E_VAR && x->var != y->var &&
+         (x->var == k || y->var == k);
+}
+
 /* Where the pairs of an order over arr are worth proposing (each is a
  * quantifier over two variables, costly in every check that assumes it,
  * and a scan of neighbours needs none of them): in a bisection of arr,
- * and, in a program with one, at the head of a loop reading two
- * neighbours of arr (the loop establishing the order, from which it
- * reaches the bisection's call). */
+ * and, in a program with one or with a check of pairs, at the head of a
+ * loop reading two neighbours of arr (the loop establishing the order,
+ * from which it reaches the bisection's call or the check), and with a
+ * check of pairs, at the head of a loop writing no array (the check's
+ * loops, which keep the order they were given) and at a function's exit
+ * (what its caller checks). */
 static bool wants_pairs(Naming *nm, const Var *arr) {
   if (var_in(&nm->w->bisected[func_no(nm->w->p, nm->f)], arr))
     return true;
-  if (!nm->loop || !nm->w->bisects)
+  if (!nm->loop)
+    return nm->w->pairs_checked;
+  if (!(nm->w->bisects || nm->w->pairs_checked))
     return false;
   Neighbours nb = {arr, {0}, false};
   stmt_walk(nm->loop, neighbour_reads, &nb);
-  return nb.found;
+  return nb.found || (nm->w->pairs_checked && !array_written(nm->loop, NULL));
 }
 
 /* The pairs of an order between neighbours: an atom a[K] R a[K + 1] (or
@@ -2056,6 +2129,23 @@ static bool mixes_positions(Naming *nm, const Atom *a, Z3_ast lo, Z3_ast hi) {
   return mixes_end(nm, a, &bases, lo) || mixes_end(nm, a, &bases, hi);
 }
 
+/* The pairs of the elements an order between neighbours covers over
+ * [lo, hi) (`a[k] <= a[k + 1]` there: the elements up to hi, one past),
+ * each as `unless || pairs` (unless NULL: the pairs alone). */
+static void propose_pairs(LiftedVec *out, Func *f, PointKind kind, Loc loc, Naming *nm, Atom *a,
+                          Z3_ast lo, Z3_ast hi, Z3_ast unless, int *no) {
+  Z3_context z = smt_ctx();
+  Z3_ast pairs[3] = {pairwise(nm, a, lo, hi), NULL, NULL};
+  if (pairs[0] && a->offset)
+    pairs[1] = pairwise(nm, a, lo, Z3_mk_add(z, 2, (Z3_ast[]){hi, smt_num(1)}));
+  if (pairs[0] && a->back)
+    pairs[2] = pairwise(nm, a, Z3_mk_sub(z, 2, (Z3_ast[]){lo, smt_num(1)}), hi);
+  for (int i = 0; i < 3; i++)
+    if (pairs[i])
+      propose(out, f, kind, loc, unless ? Z3_mk_or(z, 2, (Z3_ast[]){unless, pairs[i]}) : pairs[i],
+              no);
+}
+
 /* The atom over [lo + back, hi - offset) and, for an atom reading past k
  * (or before it), also over [lo, hi - offset) or [lo + back, hi): which
  * one a loop has checked depends on the element its counter stands at
@@ -2067,15 +2157,8 @@ static void propose_over(LiftedVec *out, Func *f, PointKind kind, Loc loc, Namin
   if (mixes_positions(nm, a, lo, hi))
     return;
   propose(out, f, kind, loc, conjecture(nm, a, lo, hi), no);
-  if (hi) {
-    /* (the pairs of the elements the atom covers, over each range) */
-    Z3_context z = smt_ctx();
-    propose(out, f, kind, loc, pairwise(nm, a, lo, hi), no);
-    if (a->offset)
-      propose(out, f, kind, loc, pairwise(nm, a, lo, Z3_mk_add(z, 2, (Z3_ast[]){hi, smt_num(1)})), no);
-    if (a->back)
-      propose(out, f, kind, loc, pairwise(nm, a, Z3_mk_sub(z, 2, (Z3_ast[]){lo, smt_num(1)}), hi), no);
-  }
+  if (hi)
+    propose_pairs(out, f, kind, loc, nm, a, lo, hi, NULL, no);
   Atom whole = *a;
   whole.offset = 0;
   if (a->offset && hi)
@@ -2395,6 +2478,25 @@ static Expr *element_read(Func *f, Stmt *s, Var *counter) {
   if (i->kind == E_VAR ? i->var != counter : !increment_of(i, counter))
     return NULL;
   return e;
+}
+
+/* Does body take a value of the atom from its array: set a scalar
+ * the atom compares with one of the array's elements (`m = a[i]` of a
+ * maximum, directly or through a temporary)? Then some element passed
+ * has that value -- the witness by which a caller checks it. */
+static bool takes_element(Func *f, Stmt *body, const Atom *a) {
+  Reads r = {f, {0}};
+  stmt_walk(body, reads_of, &r);
+  bool takes = false;
+  for (int i = 0; i < r.found.len && !takes; i++) {
+    Stmt *s = r.found.data[i];
+    if (!expr_mentions(a->e, s->var))
+      continue;
+    Expr *e = s->kind == S_READ ? element_at(s->array, s->idx.data[0], s->loc)
+                                : resolve(f, s->expr, 2);
+    takes = e && e->kind == E_INDEX && reads_array(a->e, e->var->name);
+  }
+  return takes;
 }
 
 /* A loop keeping the element it read (`prev = cur` with `cur = *first`,
@@ -3048,9 +3150,10 @@ static void tally_in(Var *v, void *arg) {
 }
 
 /* A case's condition on a tally the loop keeps (`c == 0`, `c == i` of a
- * count): its scalar half, the tally between where it started and that
- * plus the elements passed (`0 <= c && c <= i`), which makes the case
- * inductive (and keeps an unsigned tally from wrapping). */
+ * count; a witness's `hits != 0`): its scalar half, the tally between
+ * where it started and that plus the elements passed (`0 <= c && c <=
+ * i`), which makes the case inductive (and keeps an unsigned tally from
+ * wrapping). */
 static void tally_bounds(LiftedVec *out, Func *f, Words *w, int fn, Stmt *loop, Naming *nm,
                          int *no) {
   Var *i, *n;
@@ -3061,6 +3164,9 @@ static void tally_bounds(LiftedVec *out, Func *f, Words *w, int fn, Stmt *loop, 
     Expr *e = w->atoms[fn].data[j].e;
     if (e->kind == E_LOR && e->lhs->kind == E_NOT)
       expr_vars(e->lhs, tally_in, &t);
+    /* (and the tally of a witness: `hits != 0` is its flag set) */
+    if (w->atoms[fn].data[j].tally)
+      tally_in(w->atoms[fn].data[j].flag, &t);
   }
   Z3_context z = smt_ctx();
   Z3_ast i0 = t.found.len ? start_of(f, loop, i, nm) : NULL;
@@ -3092,6 +3198,9 @@ static void seen_by_flag(LiftedVec *out, Func *f, PointKind kind, Loc loc, Namin
   Z3_ast all = conjecture(nm, &none, lo, hi);
   if (all)
     propose(out, f, kind, loc, Z3_mk_or(z, 2, (Z3_ast[]){set, all}), no);
+  /* (an order between neighbours, none out of order: its pairs too) */
+  if (hi)
+    propose_pairs(out, f, kind, loc, nm, &none, lo, hi, set, no);
 }
 
 static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, Loc loc,
@@ -3152,15 +3261,23 @@ static void over_ranges(Words *w, Func *f, int fn, Naming *nm, PointKind kind, L
          * element it has yet to see has the property */
         if (a->flag && moving && stmt_assigns(moving, a->flag)) {
           Z3_context z = smt_ctx();
-          Z3_ast set = Z3_mk_eq(z, name_var(a->flag, nm), smt_num(a->value));
+          Z3_ast set = a->tally ? Z3_mk_not(z, Z3_mk_eq(z, name_var(a->flag, nm), smt_num(0)))
+                                : Z3_mk_eq(z, name_var(a->flag, nm), smt_num(a->value));
           propose(out, f, kind, loc, witnessed(nm, a, set, zlo, zhi), no);
           /* ... and what it has seen (over the elements it passed, up to
            * its counter): set, and an element it passed has the property;
            * not set, and none has (`same = 1; for (...) if (a[i] != b[i])
-           * same = 0;`, the answer a caller computes again to compare) */
-          if (mhi && !mlo)
+           * same = 0;`, the answer a caller computes again to compare);
+           * over fixed ends, what a loop around the flag's loop has seen
+           * when it tests the flag (`while (swapped) { swapped = 0; for
+           * (...) ... }`) */
+          if (!mlo)
             seen_by_flag(out, f, kind, loc, nm, a, set, zlo, zhi, no);
         }
+        /* the loop taking the value from the elements it passed */
+        if (a->witness && a->e->kind == E_EQ && moving && mhi && !mlo &&
+            (!a->flag || !stmt_assigns(moving, a->flag)) && takes_element(f, moving->body, a))
+          propose(out, f, kind, loc, witnessed(nm, a, NULL, zlo, zhi), no);
       }
   }
 }
@@ -3828,6 +3945,15 @@ static bool conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     }
     if (position)
       reasons(&nm, a, f, POINT_EXIT, f->loc, position, &ends, out, no);
+    /* a result taken from the elements (a maximum's value): one of the
+     * elements of a range of the parameters has it */
+    if (result && a->witness && a->e->kind == E_EQ &&
+        takes_element(f, f->body, &w->atoms[fn].data[i]))
+      for (int lo = 0; lo < nparams; lo++)
+        for (int hi = 1; hi < nparams; hi++)
+          if (lo != hi)
+            propose(out, f, POINT_EXIT, f->loc,
+                    witnessed(&nm, a, NULL, ends.data[lo], ends.data[hi]), no);
     /* a sentinel besides the positions returned (`return -1;`, a null
      * pointer's NULL_OFFSET, where nothing was found): under it, a
      * search's test over the whole range of the parameters; otherwise,
@@ -3907,7 +4033,7 @@ bool lift_words_harness(const Program *p) {
 }
 
 int lift_word_conjectures(Program *p, LiftedVec *out, int most) {
-  Words w = {p, NULL, NULL, NULL, false, NULL, NULL, {0}, {0}, {0}, {0}};
+  Words w = {p, NULL, NULL, NULL, false, false, NULL, NULL, {0}, {0}, {0}, {0}};
   w.k = xalloc(sizeof *w.k);
   w.k->name = "k";
   w.k->type = ty_long;
@@ -3944,6 +4070,9 @@ int lift_word_conjectures(Program *p, LiftedVec *out, int most) {
     if (!cs.changed)
       break;
   }
+  for (int i = 0; i < p->funcs.len; i++)
+    for (int j = 0; j < w.atoms[i].len; j++)
+      w.pairs_checked |= compares_apart(&w.atoms[i].data[j], w.k);
   /* the frames: what a function other than the entry leaves alone of an
    * array it writes (after the calls: a frame is the callee's own) */
   for (int i = 0; i < p->funcs.len; i++) {
