@@ -7,6 +7,7 @@
 
 static const char *const prelude = "extern int __VERIFIER_nondet_int(void);\n"
                                    "extern _Bool __VERIFIER_nondet_bool(void);\n"
+                                   "extern long long __VERIFIER_nondet_longlong(void);\n"
                                    "extern void __VERIFIER_error(void);\n";
 
 static AllRuns all_runs(const char *body) {
@@ -70,11 +71,38 @@ static void wide_inputs_and_budgets_decide_nothing(void **state) {
   assert_false(endless.decided);
 }
 
+/* A value only a guard reads, bounded by its first tests (an ACSL
+ * \forall asserted): the values inside and one outside. */
+static void values_a_guard_bounds_are_enumerated(void **state) {
+  (void)state;
+  const char *body = "int main(void) {\n"
+                     "  int t[6];\n"
+                     "  for (int i = 0; i < 6; i++) t[i] = 3 * i;\n"
+                     "  { long long k = __VERIFIER_nondet_longlong();\n"
+                     "    if (0 <= k && k < 6) { if (t[k] %s 3 * k) __VERIFIER_error(); } }\n"
+                     "  return 0;\n"
+                     "}\n";
+  AllRuns safe = all_runs(xformat(body, "!="));
+  assert_true(safe.decided && safe.safe);
+  assert_int_equal(safe.cex.runs, 7); /* 0 .. 5, and -1 for every value outside */
+  AllRuns bug = all_runs(xformat(body, "=="));
+  assert_true(bug.decided && bug.cex.found);
+  /* the outside stands for all only while nothing else reads the value */
+  AllRuns read_after = all_runs("int main(void) {\n"
+                                "  long long k = __VERIFIER_nondet_longlong();\n"
+                                "  if (0 <= k && k < 6) k = 0;\n"
+                                "  if (k == 12345) __VERIFIER_error();\n"
+                                "  return 0;\n"
+                                "}\n");
+  assert_false(read_after.decided);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(no_input_is_one_run, teardown_all),
       cmocka_unit_test_teardown(narrow_inputs_are_enumerated, teardown_all),
       cmocka_unit_test_teardown(wide_inputs_and_budgets_decide_nothing, teardown_all),
+      cmocka_unit_test_teardown(values_a_guard_bounds_are_enumerated, teardown_all),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

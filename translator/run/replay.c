@@ -11,8 +11,10 @@
 #include "deadline.h"
 
 #include "chc.h"
+#include "dataflow.h"
 #include "smt.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,12 +242,156 @@ static int cmp_ptr(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+/* ---- Choices a guard bounds ---------------------------------------------------- */
+
+/* A nondeterministic value that only the guard right after it reads, and
+ * whose first tests bound it by constants: `long long k = nondet; if (0
+ * <= k && k < 8) ...` (how an ACSL `\forall integer k; 0 <= k < 8 ==> P`
+ * is asserted). Every value outside the bounds fails one of those tests,
+ * which read nothing else, and so skips the guarded statement, and no
+ * other statement reads the variable: one of them stands for all. */
+typedef struct Bounded {
+  const Stmt *at;          /* the assignment of the value */
+  long long lo, hi;        /* lo <= v < hi */
+} Bounded;
+
+typedef VEC(Bounded) BoundedVec;
+
+/* e under conversions that keep every value of it (`(long long)k` of a
+ * long long or an int k). */
+static const Expr *kept_value(const Expr *e) {
+  while (e->kind == E_CAST && e->lhs && e->type && e->lhs->type && is_scalar(e->type) &&
+         is_scalar(e->lhs->type)) {
+    long long lo, inner_lo;
+    unsigned long long hi, inner_hi;
+    type_range(e->type, &lo, &hi);
+    type_range(e->lhs->type, &inner_lo, &inner_hi);
+    if (inner_lo < lo || inner_hi > hi)
+      break;
+    e = e->lhs;
+  }
+  return e;
+}
+
+/* c, a comparison of v with a constant, as bounds on v: *lo <= v (lo
+ * set) or v < *hi (hi set); false when it is no such comparison. */
+static bool bound_of(const Expr *c, const Var *v, long long *lo, long long *hi, bool *is_lo) {
+  if (c->kind < E_LT || c->kind > E_GE || !c->lhs || !c->rhs)
+    return false;
+  ExprKind k = c->kind;
+  const Expr *x = kept_value(c->lhs), *y = kept_value(c->rhs);
+  long long n;
+  if (x->kind != E_VAR) { /* (the constant on the left: mirrored) */
+    const Expr *t = x;
+    x = y;
+    y = t;
+    k = k == E_LT ? E_GT : k == E_LE ? E_GE : k == E_GT ? E_LT : E_LE;
+  }
+  if (x->kind != E_VAR || x->var != v || !expr_const_value(y, &n) || n == LLONG_MIN ||
+      n == LLONG_MAX)
+    return false;
+  *is_lo = k == E_GT || k == E_GE;
+  if (*is_lo)
+    *lo = k == E_GT ? n + 1 : n;
+  else
+    *hi = k == E_LE ? n + 1 : n;
+  return true;
+}
+
+typedef VEC(const Expr *) ConstExprs;
+
+/* The comparisons of a conjunction, leftmost first, into out. */
+static void conjuncts(const Expr *c, ConstExprs *out) {
+  if (c->kind == E_LAND) {
+    conjuncts(c->lhs, out);
+    conjuncts(c->rhs, out);
+  } else {
+    vec_push(out, c);
+  }
+}
+
+/* The bounds the guard g puts on v in its leading tests (each a bound of
+ * one of vars); false when it puts both bounds on v in none. */
+static bool guard_bounds(const Expr *g, const Var *v, const VarVec *vars, long long *lo,
+                         long long *hi) {
+  ConstExprs cs = {0};
+  conjuncts(g, &cs);
+  bool has_lo = false, has_hi = false;
+  for (int i = 0; i < cs.len; i++) {
+    long long l = 0, h = 0;
+    bool is_lo = false;
+    const Var *of = NULL;
+    for (int j = 0; j < vars->len && !of; j++)
+      if (bound_of(cs.data[i], vars->data[j], &l, &h, &is_lo))
+        of = vars->data[j];
+    if (!of) /* (a test of something else: the leading bounds end) */
+      break;
+    if (of != v)
+      continue;
+    if (is_lo && (!has_lo || l > *lo))
+      *lo = l, has_lo = true;
+    if (!is_lo && (!has_hi || h < *hi))
+      *hi = h, has_hi = true;
+  }
+  return has_lo && has_hi;
+}
+
+/* The bounded choices of the block b: a run of nondeterministic values
+ * assigned, then an if without else reading them; each value that no
+ * statement of f but those reads, and that the if's leading tests bound. */
+static void bounded_in(Func *f, Stmt *b, BoundedVec *out) {
+  for (int i = 0; i < b->stmts.len; i++) {
+    int j = i;
+    VarVec vars = {0};
+    while (j < b->stmts.len && b->stmts.data[j]->kind == S_ASSIGN &&
+           b->stmts.data[j]->expr->kind == E_NONDET && b->stmts.data[j]->var->kind == VAR_LOCAL &&
+           is_scalar(b->stmts.data[j]->var->type))
+      vec_push(&vars, b->stmts.data[j++]->var);
+    Stmt *g = j < b->stmts.len ? b->stmts.data[j] : NULL;
+    if (!vars.len || !g || g->kind != S_IF || g->els)
+      continue;
+    for (int k = 0; k < vars.len; k++) {
+      Var *v = vars.data[k];
+      long long tlo, lo = 0, hi = 0;
+      unsigned long long thi;
+      type_range(v->type, &tlo, &thi);
+      VarTally all = stmt_tally(f->body, v), here = stmt_tally(g, v);
+      if (thi > LLONG_MAX || all.uses != here.uses || all.sets != 1 ||
+          !guard_bounds(g->expr, v, &vars, &lo, &hi))
+        continue;
+      Bounded bd = {b->stmts.data[i + k], lo, hi};
+      vec_push(out, bd);
+    }
+    i = j;
+  }
+}
+
+typedef struct BoundedWalk {
+  Func *f;
+  BoundedVec *out;
+} BoundedWalk;
+
+static void collect_bounded(Stmt *s, void *arg) {
+  BoundedWalk *bw = arg;
+  if (s->kind == S_BLOCK)
+    bounded_in(bw->f, s, bw->out);
+}
+
+/* A choice of a run: value from lo to hi; with has_outside, hi stands for
+ * outside, the one value of those outside a guard's bounds (Bounded). */
 typedef struct Choice {
   long long value, lo, hi;
+  bool has_outside;
+  long long outside;
 } Choice;
+
+static long long choice_value(const Choice *c) {
+  return c->has_outside && c->value == c->hi ? c->outside : c->value;
+}
 
 typedef struct Enum {
   DeadDecls dead;
+  BoundedVec bounded;
   VEC(Choice) choices;     /* of the run going on: a prefix replayed, then new ones */
   int next;                /* the next choice of the run */
   const char *too_wide;    /* a value that cannot be enumerated, or NULL */
@@ -258,7 +404,7 @@ typedef struct Enum {
 static long long choose(Oracle *o, Type *t, const char *what, const Var *var) {
   Enum *en = o->state;
   if (en->next < en->choices.len)
-    return en->choices.data[en->next++].value;
+    return choice_value(&en->choices.data[en->next++]);
   long long lo;
   unsigned long long hi;
   type_range(t, &lo, &hi);
@@ -268,10 +414,40 @@ static long long choose(Oracle *o, Type *t, const char *what, const Var *var) {
     o->give_up = true;
     return 0;
   }
-  Choice c = {lo, lo, (long long)hi};
+  Choice c = {lo, lo, (long long)hi, false, 0};
   vec_push(&en->choices, c);
   en->next++;
   return lo;
+}
+
+/* choose, for a value a guard bounds to [b->lo, b->hi): the values of t
+ * there, and one outside when t has one. */
+static long long choose_bounded(Oracle *o, Type *t, const Bounded *b, const Var *var) {
+  Enum *en = o->state;
+  if (en->next < en->choices.len)
+    return choice_value(&en->choices.data[en->next++]);
+  long long tlo;
+  unsigned long long thi;
+  type_range(t, &tlo, &thi);
+  long long first = b->lo > tlo ? b->lo : tlo;
+  long long last = b->hi - 1 < (long long)thi ? b->hi - 1 : (long long)thi;
+  Choice c = {first, first, last, false, 0};
+  if (b->lo > tlo)
+    c.has_outside = true, c.outside = b->lo - 1;
+  else if (b->hi - 1 < (long long)thi)
+    c.has_outside = true, c.outside = b->hi;
+  if (first > last) /* (nothing inside: the one outside) */
+    c.value = c.lo = c.hi = first;
+  else if (c.has_outside)
+    c.hi = last + 1;
+  if (c.hi - c.lo >= ALL_RUNS_WIDEST) {
+    en->too_wide = xformat("the value of '%s'", var->name);
+    o->give_up = true;
+    return 0;
+  }
+  vec_push(&en->choices, c);
+  en->next++;
+  return choice_value(&c);
 }
 
 static long long enum_nondet(Oracle *o, Var *dst, Type *t) {
@@ -281,7 +457,11 @@ static long long enum_nondet(Oracle *o, Var *dst, Type *t) {
   if (at && at->kind == S_DECL && en->dead.stmts.len &&
       bsearch(&at, en->dead.stmts.data, (size_t)en->dead.stmts.len, sizeof at, cmp_ptr))
     return 0;
-  long long v = choose(o, t, "the value of '%s'", dst);
+  const Bounded *b = NULL;
+  for (int i = 0; at && i < en->bounded.len && !b; i++)
+    if (en->bounded.data[i].at == at)
+      b = &en->bounded.data[i];
+  long long v = b ? choose_bounded(o, t, b, dst) : choose(o, t, "the value of '%s'", dst);
   if (en->record && at && at->kind == S_ASSIGN && at->expr->kind == E_NONDET) {
     ReplayInput in = {at->expr->loc, v};
     vec_push(&en->record->inputs, in);
@@ -319,8 +499,11 @@ AllRuns replay_all_runs(Program *orig, long long max_steps) {
 static AllRuns all_runs(Program *orig, long long max_steps) {
   AllRuns out = {0};
   Enum en = {0};
-  for (int i = 0; i < orig->funcs.len; i++)
+  for (int i = 0; i < orig->funcs.len; i++) {
     stmt_walk(orig->funcs.data[i]->body, collect_dead_decls, &en.dead);
+    BoundedWalk bw = {orig->funcs.data[i], &en.bounded};
+    stmt_walk(orig->funcs.data[i]->body, collect_bounded, &bw);
+  }
   if (en.dead.stmts.len)
     qsort(en.dead.stmts.data, (size_t)en.dead.stmts.len, sizeof(const Stmt *), cmp_ptr);
   Oracle o = {enum_nondet, enum_array, NULL, &en, NULL, NULL, false, NULL};
