@@ -49,8 +49,9 @@
 # are counted): no element beyond it, and one of them equal to it; and
 # sorts by passes until one swaps nothing (a `bool` flag with a swap
 # helper over size_t, checked by neighbours; a do-while with an int flag,
-# checked over every pair); a table with no input whose property is an
-# ACSL assertion over every index, decided by running each index.
+# checked over every pair); tables with no input whose property is an
+# ACSL assertion over every index (squares) or every pair (a fixed table
+# sorted by insertion), decided by running each index or pair.
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone
@@ -74,7 +75,8 @@ grep -q '^engine: each of 4 properties alone: invariants from the program text, 
 # the programs without input (or with _Bool and char inputs only, or an
 # ACSL assertion's \forall over constant bounds) are decided by
 # execution, both ways
-for name in true_count_fixed false_count_fixed true_flags false_flags true_squares_acsl false_squares_acsl; do
+for name in true_count_fixed false_count_fixed true_flags false_flags true_squares_acsl \
+  false_squares_acsl true_sorted_table_acsl false_sorted_table_acsl; do
   [ -e "$name.out" ] || { sanitized && continue; }
   grep -q '^engine: execution' "$name.out" || fail "$name: not decided by execution: $(cat "$name.out")"
 done

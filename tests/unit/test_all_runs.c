@@ -87,6 +87,17 @@ static void values_a_guard_bounds_are_enumerated(void **state) {
   assert_int_equal(safe.cex.runs, 7); /* 0 .. 5, and -1 for every value outside */
   AllRuns bug = all_runs(xformat(body, "=="));
   assert_true(bug.decided && bug.cex.found);
+  /* two values, the first bounded by the second (`\forall integer x, y; 0
+   * <= x < y < 4`): x in [0, 3), y in [1, 4), each with one outside */
+  AllRuns pairs = all_runs("int main(void) {\n"
+                           "  int t[4] = {1, 2, 2, 5};\n"
+                           "  long long x = __VERIFIER_nondet_longlong();\n"
+                           "  long long y = __VERIFIER_nondet_longlong();\n"
+                           "  if (0 <= x && x < y && y < 4) { if (t[x] > t[y]) __VERIFIER_error(); }\n"
+                           "  return 0;\n"
+                           "}\n");
+  assert_true(pairs.decided && pairs.safe);
+  assert_int_equal(pairs.cex.runs, 16);
   /* the outside stands for all only while nothing else reads the value */
   AllRuns read_after = all_runs("int main(void) {\n"
                                 "  long long k = __VERIFIER_nondet_longlong();\n"

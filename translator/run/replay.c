@@ -310,43 +310,111 @@ static void conjuncts(const Expr *c, ConstExprs *out) {
   }
 }
 
+/* c, an order between two of vars (`i < j`), as indices into vars: x
+ * before y, strict or not; false when it is none. */
+static bool order_of(const Expr *c, const VarVec *vars, int *x, int *y, bool *strict) {
+  if (c->kind < E_LT || c->kind > E_GE || !c->lhs || !c->rhs)
+    return false;
+  const Expr *l = kept_value(c->lhs), *r = kept_value(c->rhs);
+  if (l->kind != E_VAR || r->kind != E_VAR)
+    return false;
+  *x = *y = -1;
+  for (int i = 0; i < vars->len; i++) {
+    if (vars->data[i] == l->var)
+      *x = i;
+    if (vars->data[i] == r->var)
+      *y = i;
+  }
+  if (*x < 0 || *y < 0 || *x == *y)
+    return false;
+  if (c->kind == E_GT || c->kind == E_GE) { /* (y < x: swapped) */
+    int t = *x;
+    *x = *y;
+    *y = t;
+  }
+  *strict = c->kind == E_LT || c->kind == E_GT;
+  return true;
+}
+
 /* The bounds the guard g puts on v in its leading tests (each a bound of
- * one of vars); false when it puts both bounds on v in none. */
+ * one of vars by a constant, or an order between two of them: `0 <= i &&
+ * i < j && j < 8` bounds i to [0, 6] and j to [1, 7]); false when those
+ * give v no lower or no upper bound. Any value outside the bounds makes
+ * one of those tests false: its own bound's, or, for a bound carried
+ * through an order, that order's or the other's. */
 static bool guard_bounds(const Expr *g, const Var *v, const VarVec *vars, long long *lo,
                          long long *hi) {
   ConstExprs cs = {0};
   conjuncts(g, &cs);
-  bool has_lo = false, has_hi = false;
+  int n = vars->len;
+  long long *los = xalloc(sizeof *los * (size_t)n), *his = xalloc(sizeof *his * (size_t)n);
+  bool *has_lo = xalloc(sizeof *has_lo * (size_t)n), *has_hi = xalloc(sizeof *has_hi * (size_t)n);
+  VEC(int) before = {0}, after = {0};
+  VEC(bool) stricts = {0};
   for (int i = 0; i < cs.len; i++) {
     long long l = 0, h = 0;
-    bool is_lo = false;
-    const Var *of = NULL;
-    for (int j = 0; j < vars->len && !of; j++)
+    bool is_lo = false, strict = false;
+    int of = -1, x, y;
+    for (int j = 0; j < n && of < 0; j++)
       if (bound_of(cs.data[i], vars->data[j], &l, &h, &is_lo))
-        of = vars->data[j];
-    if (!of) /* (a test of something else: the leading bounds end) */
-      break;
-    if (of != v)
+        of = j;
+    if (of < 0 && order_of(cs.data[i], vars, &x, &y, &strict)) {
+      vec_push(&before, x);
+      vec_push(&after, y);
+      vec_push(&stricts, strict);
       continue;
-    if (is_lo && (!has_lo || l > *lo))
-      *lo = l, has_lo = true;
-    if (!is_lo && (!has_hi || h < *hi))
-      *hi = h, has_hi = true;
+    }
+    if (of < 0) /* (a test of something else: the leading bounds end) */
+      break;
+    if (is_lo && (!has_lo[of] || l > los[of]))
+      los[of] = l, has_lo[of] = true;
+    if (!is_lo && (!has_hi[of] || h < his[of]))
+      his[of] = h, has_hi[of] = true;
   }
-  return has_lo && has_hi;
+  /* (carried through the orders: x < y gives y a lower bound above x's
+   * and x an upper one below y's; n rounds reach every chain) */
+  for (int round = 0; round < n; round++)
+    for (int i = 0; i < before.len; i++) {
+      int x = before.data[i], y = after.data[i];
+      long long d = stricts.data[i];
+      if (has_lo[x] && los[x] < LLONG_MAX - 1 && (!has_lo[y] || los[x] + d > los[y]))
+        los[y] = los[x] + d, has_lo[y] = true;
+      if (has_hi[y] && his[y] > LLONG_MIN + 1 && (!has_hi[x] || his[y] - d < his[x]))
+        his[x] = his[y] - d, has_hi[x] = true;
+    }
+  for (int i = 0; i < n; i++)
+    if (vars->data[i] == v && has_lo[i] && has_hi[i]) {
+      *lo = los[i];
+      *hi = his[i];
+      return true;
+    }
+  return false;
+}
+
+/* Is s the assignment of a nondeterministic value to a local scalar? */
+static bool nondet_local(const Stmt *s) {
+  return s->kind == S_ASSIGN && s->expr->kind == E_NONDET && s->var->kind == VAR_LOCAL &&
+         is_scalar(s->var->type);
 }
 
 /* The bounded choices of the block b: a run of nondeterministic values
- * assigned, then an if without else reading them; each value that no
- * statement of f but those reads, and that the if's leading tests bound. */
+ * assigned (declarations between them), then an if without else reading
+ * them; each value that no statement of f but those reads, and that the
+ * if's leading tests bound. */
 static void bounded_in(Func *f, Stmt *b, BoundedVec *out) {
   for (int i = 0; i < b->stmts.len; i++) {
     int j = i;
     VarVec vars = {0};
-    while (j < b->stmts.len && b->stmts.data[j]->kind == S_ASSIGN &&
-           b->stmts.data[j]->expr->kind == E_NONDET && b->stmts.data[j]->var->kind == VAR_LOCAL &&
-           is_scalar(b->stmts.data[j]->var->type))
-      vec_push(&vars, b->stmts.data[j++]->var);
+    StmtVec sets = {0};
+    for (; j < b->stmts.len; j++) {
+      Stmt *s = b->stmts.data[j];
+      if (nondet_local(s)) {
+        vec_push(&vars, s->var);
+        vec_push(&sets, s);
+      } else if (!(s->kind == S_DECL && is_scalar(s->var->type))) {
+        break;
+      }
+    }
     Stmt *g = j < b->stmts.len ? b->stmts.data[j] : NULL;
     if (!vars.len || !g || g->kind != S_IF || g->els)
       continue;
@@ -359,7 +427,7 @@ static void bounded_in(Func *f, Stmt *b, BoundedVec *out) {
       if (thi > LLONG_MAX || all.uses != here.uses || all.sets != 1 ||
           !guard_bounds(g->expr, v, &vars, &lo, &hi))
         continue;
-      Bounded bd = {b->stmts.data[i + k], lo, hi};
+      Bounded bd = {sets.data[k], lo, hi};
       vec_push(out, bd);
     }
     i = j;
