@@ -177,6 +177,16 @@ Expr *new_or(Expr *a, Expr *b) {
   return new_binary(E_LOR, a, b, a->loc);
 }
 
+ExprKind cmp_mirrored(ExprKind k) {
+  switch (k) {
+  case E_LT: return E_GT;
+  case E_LE: return E_GE;
+  case E_GT: return E_LT;
+  case E_GE: return E_LE;
+  default: return k;
+  }
+}
+
 bool expr_is_const(const Expr *e, long long *value) {
   if (e->kind == E_NUM) {
     *value = e->num;

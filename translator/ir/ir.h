@@ -263,6 +263,9 @@ bool name_in_use(Program *p, Func *f, const char *name);
 /* Is x one of v? */
 bool var_in(const VarVec *v, const Var *x);
 bool expr_is_const(const Expr *e, long long *value);
+/* The comparison operator with its operands swapped: a < b is b > a (==,
+ * != and other kinds stay). */
+ExprKind cmp_mirrored(ExprKind k);
 /* e is a constant whose value, as a mathematical integer, is *value: a
  * number, under conversions that keep it (unlike expr_is_const, which
  * looks through every conversion: (unsigned)-1 is not -1 here). */

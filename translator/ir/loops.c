@@ -260,7 +260,7 @@ static Expr *test_bound(Expr *test, Var *v, int dir, bool *incl, bool *ne) {
     Expr *t = l;
     l = r;
     r = t;
-    k = k == E_LT ? E_GT : k == E_LE ? E_GE : k == E_GT ? E_LT : E_LE;
+    k = cmp_mirrored(k);
   }
   if (!is_var(l, v) || expr_mentions(r, v))
     return NULL;

@@ -59,7 +59,7 @@ static bool exit_value(Func *f, Expr *test, Var **x, Z3_ast *value, Z3_ast *boun
     Expr *t = l;
     l = r;
     r = t;
-    k = k == E_LT ? E_GT : k == E_GT ? E_LT : k == E_LE ? E_GE : k == E_GE ? E_LE : k;
+    k = cmp_mirrored(k);
   }
   if (l->kind != E_VAR || l->var->kind != VAR_LOCAL || !is_scalar(l->var->type))
     return false;

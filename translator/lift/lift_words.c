@@ -475,10 +475,16 @@ static bool constant(const Expr *e, long long *value) {
   return true;
 }
 
+/* Is s an assignment to a scalar of the user's (not a temporary of
+ * normalization)? */
+static bool user_scalar_assign(const Stmt *s) {
+  return s && s->kind == S_ASSIGN && s->var->role == ROLE_USER && is_scalar(s->var->type);
+}
+
 /* The user's scalar that s (one statement) sets to a constant, with the
  * constant; else NULL. */
 static Var *set_to_constant(Stmt *s, long long *value) {
-  if (!s || s->kind != S_ASSIGN || s->var->role != ROLE_USER || !is_scalar(s->var->type))
+  if (!user_scalar_assign(s))
     return NULL;
   return constant(s->expr, value) ? s->var : NULL;
 }
@@ -511,7 +517,7 @@ static const Expr *uncast(const Expr *e);
 static Var *tally_of(Stmt *s) {
   if (s && s->kind == S_BLOCK && s->stmts.len == 1)
     s = s->stmts.data[0];
-  if (!s || s->kind != S_ASSIGN || s->var->role != ROLE_USER || !is_scalar(s->var->type))
+  if (!user_scalar_assign(s))
     return NULL;
   const Expr *e = uncast(s->expr);
   long long one = 0;
@@ -522,7 +528,7 @@ static Var *tally_of(Stmt *s) {
 }
 
 static void user_scalar_set(Stmt *s, void *arg) {
-  if (s->kind == S_ASSIGN && s->var->role == ROLE_USER && is_scalar(s->var->type))
+  if (user_scalar_assign(s))
     *(bool *)arg = true;
 }
 
@@ -2467,11 +2473,16 @@ static void reads_of(Stmt *s, void *arg) {
       vec_push(&r->found, s);
 }
 
+/* What set s of reads_of stores: its array read, or the value it copies
+ * resolved (an element, through a temporary). */
+static Expr *stored_value(Func *f, Stmt *s) {
+  return s->kind == S_READ ? element_at(s->array, s->idx.data[0], s->loc) : resolve(f, s->expr, 2);
+}
+
 /* The element read by set s: its array read with the index resolved, or
  * NULL when s does not read one element at the counter plus a constant. */
 static Expr *element_read(Func *f, Stmt *s, Var *counter) {
-  Expr *e = s->kind == S_READ ? element_at(s->array, s->idx.data[0], s->loc)
-                              : resolve(f, s->expr, 2);
+  Expr *e = stored_value(f, s);
   if (!e || e->kind != E_INDEX || e->args.len != 1)
     return NULL;
   const Expr *i = uncast(e->args.data[0]);
@@ -2492,8 +2503,7 @@ static bool takes_element(Func *f, Stmt *body, const Atom *a) {
     Stmt *s = r.found.data[i];
     if (!expr_mentions(a->e, s->var))
       continue;
-    Expr *e = s->kind == S_READ ? element_at(s->array, s->idx.data[0], s->loc)
-                                : resolve(f, s->expr, 2);
+    Expr *e = stored_value(f, s);
     takes = e && e->kind == E_INDEX && reads_array(a->e, e->var->name);
   }
   return takes;

@@ -285,7 +285,7 @@ static bool bound_of(const Expr *c, const Var *v, long long *lo, long long *hi, 
     const Expr *t = x;
     x = y;
     y = t;
-    k = k == E_LT ? E_GT : k == E_LE ? E_GE : k == E_GT ? E_LT : E_LE;
+    k = cmp_mirrored(k);
   }
   if (x->kind != E_VAR || x->var != v || !expr_const_value(y, &n) || n == LLONG_MIN ||
       n == LLONG_MAX)

@@ -248,7 +248,7 @@ bool cells_parse_check_loop(Stmt *loop, CheckLoop *cl) {
     bound = c->rhs;
   } else if (r->kind == E_VAR && r->var == k) {
     bound = c->lhs;
-    op = op == E_LT ? E_GT : op == E_LE ? E_GE : op == E_GT ? E_LT : op == E_GE ? E_LE : op;
+    op = cmp_mirrored(op);
   } else {
     return false;
   }
