@@ -84,7 +84,7 @@ static void values_a_guard_bounds_are_enumerated(void **state) {
                      "}\n";
   AllRuns safe = all_runs(xformat(body, "!="));
   assert_true(safe.decided && safe.safe);
-  assert_int_equal(safe.cex.runs, 7); /* 0 .. 5, and -1 for every value outside */
+  assert_int_equal(safe.cex.runs, 7); /* 0 .. 5, and one for every value outside */
   AllRuns bug = all_runs(xformat(body, "=="));
   assert_true(bug.decided && bug.cex.found);
   /* two values, the first bounded by the second (`\forall integer x, y; 0

@@ -499,11 +499,13 @@ static long long choose_bounded(Oracle *o, Type *t, const Bounded *b, const Var 
   type_range(t, &tlo, &thi);
   long long first = b->lo > tlo ? b->lo : tlo;
   long long last = b->hi - 1 < (long long)thi ? b->hi - 1 : (long long)thi;
+  /* (the one outside: the type's lowest or highest value, which a value
+   * of the type can be, whatever the bounds) */
   Choice c = {first, first, last, false, 0};
   if (b->lo > tlo)
-    c.has_outside = true, c.outside = b->lo - 1;
+    c.has_outside = true, c.outside = tlo;
   else if (b->hi - 1 < (long long)thi)
-    c.has_outside = true, c.outside = b->hi;
+    c.has_outside = true, c.outside = (long long)thi;
   if (first > last) /* (nothing inside: the one outside) */
     c.value = c.lo = c.hi = first;
   else if (c.has_outside)
