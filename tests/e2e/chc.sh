@@ -183,6 +183,55 @@ fi
 printf '(set-logic HORN)\n(declare-fun Err () Bool)\n(assert (=> Err false))\n(check-sat)\n' >old.smt2
 python3 "$checker" old.smt2 >/dev/null && fail "the checker accepts a query without forall"
 
+# A long if / else-if chain: one join of all its branches (a selector
+# numbers the paths, each variable a choice over the branches that write
+# it), whose constraint is a DAG -- each path carries the tests of the
+# branches before it -- printed with each shared subterm once (let): the
+# text grows linearly, is CHC-COMP, and z3 answers it: safe, and unsafe for
+# the twin whose assertion one branch breaks.
+chain() { # NAME BRANCHES ASSERTION
+  local i
+  {
+    echo 'extern int __VERIFIER_nondet_int(void);'
+    echo 'extern void __VERIFIER_error(void);'
+    echo 'int a[4];'
+    echo 'int main(void) {'
+    echo '  int x = __VERIFIER_nondet_int(), s = 0;'
+    for ((i = 0; i < $2; i++)); do
+      echo "  $([ $i = 0 ] || echo 'else ')if (x == $i) { a[$((i % 4))] = s + $i; s = s + a[$(((3 * i) % 4))]; s = $i; }"
+    done
+    echo "  if (!($3)) __VERIFIER_error();"
+    echo '  return 0;'
+    echo '}'
+  } >"$1.c"
+}
+chain chain_120 120 's >= 0'
+chain chain_120_bug 120 's != 119'
+chain chain_30 30 's >= 0'
+for b in chain_120 chain_120_bug chain_30; do
+  "$bin" --emit=chc "$b.c" -o "$b.smt2" 2>"$b.err" || fail "$b: --emit=chc: $(head -3 "$b.err")"
+done
+small=$(wc -c <chain_30.smt2) large=$(wc -c <chain_120.smt2)
+# (four times the branches: about four times the text, where the tree of
+# the last join alone would be 2^120 nodes)
+[ "$large" -le $((6 * small)) ] ||
+  fail "the chain's clauses grow faster than the chain: $small bytes at 30 branches, $large at 120"
+python3 "$checker" chain_120.smt2 chain_120_bug.smt2 >check_chain.out ||
+  fail "the chain's clauses depart from the CHC-COMP format: $(grep -A3 DEPARTS check_chain.out | head -5)"
+grep -q '(let ((a!1 ' chain_120.smt2 || fail "the chain's clauses name no shared subterm"
+for b in chain_120:sat chain_120_bug:unsat; do
+  got=$(timeout -k 5 60 z3 -T:50 "${b%:*}.smt2" 2>&1 | head -1)
+  [ "$got" = "${b#*:}" ] || fail "${b%:*}: z3 answers '$got', not ${b#*:}"
+done
+# (and verify, whose Spacer solves the same clauses: the twin's
+# counterexample replays)
+for b in chain_120:true chain_120_bug:false; do
+  got=$("$bin" verify --timeout=30 "${b%:*}.c" 2>&1 | sed -n 's/^verdict: //p')
+  [ "$got" = "${b#*:}" ] || [ "$got" = unknown ] || fail "${b%:*}: WRONG VERDICT $got"
+  [ "$got" = "${b#*:}" ] || fail "${b%:*}: verify says '$got', not ${b#*:}"
+done
+ok "an if / else-if chain of 120 branches: $large bytes of clauses (30 branches: $small), z3 and verify answer both"
+
 # --facts: the problem verify solved (its deciding attempt: cells, proven
 # facts, polyhedral invariants, Spacer's invariants of its proof), no option
 # given, solved by the z3 CLI with verify's Spacer options: all five files

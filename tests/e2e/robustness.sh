@@ -91,6 +91,23 @@ for s in z3 node; do
   grep -q 'verdict: true' out || fail "200 diamonds ($s): $(cat out)"
 done
 
+# ... and as a file: past the tree's budget each shared subterm is printed
+# once, under a let
+expect 0 60 "--emit=chc on 200 diamonds" "$bin" --emit=chc diamonds.c -o diamonds.smt2
+grep -q '(let ((a!1 ' diamonds.smt2 || fail "200 diamonds: no shared subterm named in the clauses"
+# An if / else-if chain of 64 branches: one join of them all, a selector
+# choosing the path (its clauses then have a constant path!N)
+python3 -c "
+print('extern int __VERIFIER_nondet_int(void); extern void reach_error(void);')
+print('int a[8]; int main(void) { int x = __VERIFIER_nondet_int(), s = 0;')
+for k in range(64): print('  %sif (x == %d) { a[%d] = s + %d; s = %d; }' % ('else ' if k else '', k, k % 8, k, k))
+print('  if (s < 0 || a[1] > 57) reach_error();')
+print('  return 0; }')" > elifs.c
+expect 0 60 "--emit=chc on 64 else-ifs" "$bin" --emit=chc elifs.c -o elifs.smt2
+grep -q 'path!' elifs.smt2 || fail "64 else-ifs: no selector of the path in the clauses"
+expect 0 120 "verify on 64 else-ifs" "$bin" verify --timeout=60 elifs.c
+grep -q 'verdict: true' out || fail "64 else-ifs: $(cat out)"
+
 # 50,000 operands in one expression: translated, or rejected with exit 2.
 python3 -c "print('int main(void) { int x = 1;\n  x = ' + ' + '.join(['x'] * 50000) + ';\n  return x; }')" > deep.c
 timeout 300 "$bin" deep.c -o deep.out.c >out 2>err

@@ -45,6 +45,7 @@ typedef struct Builder {
   FuncInfo *fi;        /* function being encoded */
   int nconst;          /* fresh constants */
   VEC(ChcHavoc) havocs;/* nondet values chosen in the current region */
+  bool wide;           /* the current region has a join of many paths */
 } Builder;
 
 /* ---- Sorts and names ------------------------------------------------------- */
@@ -441,11 +442,88 @@ static void merge_var(int i, void *arg) {
     mg->eqs[j] = smt_and2(mg->eqs[j], Z3_mk_eq(z, x, val_of(mg->in[j], i)));
 }
 
+/* From this many paths on, a join chooses its path by a selector (merge_wide). */
+#define WIDE_JOIN 16
+
+typedef struct Wide {
+  Builder *b;
+  State **in;
+  int n;
+  State *m;
+  Z3_ast *chosen;      /* per path: selector == its number */
+  Z3_ast defs;         /* the merged variables' definitions */
+} Wide;
+
+/* The value most paths bring for variable i (the one a chain's branches
+ * leave alone). */
+static Z3_ast usual_value(Wide *w, int i) {
+  Z3_context z = smt_ctx();
+  SmtMemo count = {0};
+  Z3_ast best = val_of(w->in[0], i);
+  long most = 0;
+  for (int j = 0; j < w->n; j++) {
+    Z3_ast v = val_of(w->in[j], i);
+    long *c = smt_memo_num(&count, Z3_get_ast_id(z, v), true);
+    if (++*c > most) {
+      most = *c;
+      best = v;
+    }
+  }
+  smt_memo_free(&count);
+  return best;
+}
+
+/* Variable i where the paths disagree: a fresh constant, the value of the
+ * path chosen -- a choice over the paths that bring another value than
+ * the usual one. */
+static void merge_wide_var(int i, void *arg) {
+  Wide *w = arg;
+  Z3_context z = smt_ctx();
+  Z3_ast usual = usual_value(w, i), value = usual;
+  for (int j = w->n - 1; j >= 0; j--)
+    if (!Z3_is_eq_ast(z, val_of(w->in[j], i), usual))
+      value = Z3_mk_ite(z, w->chosen[j], val_of(w->in[j], i), value);
+  if (value == usual) {
+    set_val(w->m, i, usual);
+    return;
+  }
+  Var *v = w->b->fi->state.data[i];
+  Z3_ast x = fresh(w->b, v->name, sort_of(w->b, v));
+  set_val(w->m, i, x);
+  w->defs = smt_and2(w->defs, Z3_mk_eq(z, x, value));
+}
+
+/* One state from many paths (merge's equalities would be one per path and
+ * variable the paths disagree on: quadratic in a chain of if / else if,
+ * whose branches each write a few): an integer selector numbers the
+ * paths, the condition is that of the path chosen, and each variable is
+ * a choice over only the paths that change it. Exact: each value of the
+ * selector is one path. */
+static State *merge_wide(Builder *b, State **in, int n) {
+  Z3_context z = smt_ctx();
+  b->wide = true;
+  Wide w = {b, in, n, copy_state(in[0]), xalloc(sizeof(Z3_ast) * (size_t)n), NULL};
+  Z3_ast sel = fresh(b, "path", Z3_mk_int_sort(z));
+  for (int j = 0; j < n; j++)
+    w.chosen[j] = Z3_mk_eq(z, sel, smt_num(j));
+  PVec *vals = xalloc(sizeof(PVec) * (size_t)n);
+  for (int j = 0; j < n; j++)
+    vals[j] = in[j]->val;
+  pvec_diff(vals, n, b->fi->state.len, merge_wide_var, &w);
+  Z3_ast *paths = xalloc(sizeof(Z3_ast) * (size_t)n);
+  for (int j = 0; j < n; j++)
+    paths[j] = smt_and2(w.chosen[j], in[j]->cond);
+  w.m->cond = smt_and2(Z3_mk_or(z, (unsigned)n, paths), w.defs);
+  return w.m;
+}
+
 /* One state from the states of the paths arriving at a node; only the
  * variables some path wrote are compared. */
 static State *merge(Builder *b, State **in, int n) {
   if (n == 1)
     return in[0];
+  if (n >= WIDE_JOIN)
+    return merge_wide(b, in, n);
   Merge mg = {b, in, n, copy_state(in[0]), xalloc(sizeof(Z3_ast) * (size_t)n)};
   PVec *vals = xalloc(sizeof(PVec) * (size_t)n);
   for (int j = 0; j < n; j++)
@@ -582,9 +660,24 @@ static Z3_ast head_atom(Clause *k, int t, State *s) {
   return apply_pred(pr, args);
 }
 
+/* c simplified; after a join of many paths, with its conjunctions left
+ * nested: flattened, the paths of a chain of n branches, each under the
+ * tests of the branches before it, would be n^2 conjuncts. */
+static Z3_ast simplified(Builder *b, Z3_ast c) {
+  Z3_context z = smt_ctx();
+  if (!b->wide)
+    return Z3_simplify(z, c);
+  Z3_params ps = Z3_mk_params(z);
+  Z3_params_inc_ref(z, ps);
+  Z3_params_set_bool(z, ps, Z3_mk_string_symbol(z, "flat"), false);
+  Z3_ast r = Z3_simplify_ex(z, c, ps);
+  Z3_params_dec_ref(z, ps);
+  return r;
+}
+
 static void finish(Clause *k, int t, State *s) {
   if (s->cond)
-    s->cond = Z3_simplify(smt_ctx(), s->cond);
+    s->cond = simplified(k->b, s->cond);
   Z3_ast body = smt_and2(body_atom(k), s->cond);
   k->cl->constraint = s->cond;
   /* the region's nondet values so far (those on this clause's paths among them) */
@@ -692,6 +785,51 @@ static int region(FuncInfo *fi, int c, int *order) {
   return norder;
 }
 
+/* The node u passes its paths on unchanged: not a cut point, one edge out,
+ * `assume true`, to a node other than the region's start (the join of an
+ * if inside the else of another). */
+static int passes_to(FuncInfo *fi, int c, int u) {
+  Cfg *g = fi->g;
+  const int *out;
+  long long k;
+  if (u == c || fi->cut[u] || u == g->exit || u == g->error || cfg_out(g, u, &out) != 1)
+    return -1;
+  Edge *e = &g->edges.data[out[0]];
+  return e->kind == ED_ASSUME && e->to != c && expr_is_const(e->expr, &k) && k ? e->to : -1;
+}
+
+/* Per node of the region (order, topological): the node its paths go on
+ * to, itself or -- through the joins that pass them on -- the join where
+ * a chain of at least WIDE_JOIN paths meets (an if / else-if chain: one
+ * join of every branch, merge_wide, instead of a join per else). */
+static int *joins_of(FuncInfo *fi, int c, const int *order, int norder) {
+  Cfg *g = fi->g;
+  int n = g->nodes.len;
+  int *paths = xalloc(sizeof(int) * (size_t)(n + 1)), *to = xalloc(sizeof(int) * (size_t)(n + 1));
+  char *in_region = xalloc((size_t)n + 1);
+  for (int i = 0; i < norder; i++)
+    in_region[order[i]] = 1;
+  /* the paths that arrive at each node if every join passes them on */
+  for (int i = 0; i < norder; i++) {
+    int u = order[i];
+    const int *ins;
+    int ni = cfg_in(g, u, &ins);
+    for (int j = 0; j < ni; j++) {
+      int w = g->edges.data[ins[j]].from;
+      if (in_region[w] && g->edges.data[ins[j]].kind != ED_CALL && u != c)
+        paths[u] += passes_to(fi, c, w) == u ? paths[w] : 1;
+    }
+  }
+  for (int i = norder - 1; i >= 0; i--) {
+    int u = order[i], next = passes_to(fi, c, u);
+    to[u] = next >= 0 ? to[next] : u;
+  }
+  for (int i = 0; i < norder; i++)
+    if (paths[to[order[i]]] < WIDE_JOIN)
+      to[order[i]] = order[i];
+  return to;
+}
+
 /* All clauses starting at cut node c: symbolic execution forward through
  * the region, merging at joins, one clause per sink reached. */
 static void clauses_from(Builder *b, int c, State *start) {
@@ -700,6 +838,8 @@ static void clauses_from(Builder *b, int c, State *start) {
   int n = g->nodes.len;
   int *order = xalloc(sizeof(int) * (size_t)(n + 1));
   int norder = region(fi, c, order);
+  int *join = joins_of(fi, c, order, norder);
+  b->wide = false;
   b->havocs.len = 0;
   VEC(State *) *arrive = xalloc(sizeof *arrive * (size_t)(n + 1));
   VEC(State *) back = {0};     /* states coming back to c (a loop's body) */
@@ -708,6 +848,11 @@ static void clauses_from(Builder *b, int c, State *start) {
     int u = order[oi];
     if (!arrive[u].len)
       continue;
+    if (join[u] != u) {
+      for (int i = 0; i < arrive[u].len; i++)
+        vec_push(&arrive[join[u]], arrive[u].data[i]);
+      continue;
+    }
     State *s = merge(b, arrive[u].data, arrive[u].len);
     if (u != c && (fi->cut[u] || u == g->exit || u == g->error)) {
       if (u == g->exit && !fi->point[u] && fi->is_entry)
@@ -956,6 +1101,10 @@ typedef struct Strict {
   SmtAsts eqs;         /* fresh = term */
   int nfresh;
   bool nested;         /* a predicate inside a constraint: not CHC-COMP */
+  /* the text of each constant printed (1 + its index in names, by term
+   * id): Z3_ast_to_string costs more than the rest of the printing */
+  SmtMemo named;
+  VEC(const char *) names;
 } Strict;
 
 static bool is_pred_app(Z3_ast a) {
@@ -974,37 +1123,207 @@ static bool is_var(Z3_ast a) {
          !is_pred_app(a);
 }
 
-/* A term in SMT-LIB without let (a tree; shared subterms printed again);
- * atom: a is a predicate atom of the clause, not a constraint. */
-static void strict_print(Strict *st, Z3_ast a, bool atom) {
+/* Print a whole when strict_print's rules print it as one token or as
+ * Z3's text: numerals (negative ones as SMT-LIB writes them), constants,
+ * indexed operators and what is not an application. False for an
+ * application "(f args...)", which the caller prints. */
+static bool strict_leaf(Strict *st, Z3_ast a) {
   Z3_context z = smt_ctx();
   if (Z3_get_ast_kind(z, a) == Z3_NUMERAL_AST) {
     const char *n = Z3_get_numeral_string(z, a);
     sb_printf(st->sb, n[0] == '-' ? "(- %s)" : "%s", n[0] == '-' ? n + 1 : n);
-    return;
+    return true;
   }
   if (Z3_get_ast_kind(z, a) != Z3_APP_AST) {
     sb_printf(st->sb, "%s", Z3_ast_to_string(z, a));
-    return;
+    return true;
   }
   Z3_app app = Z3_to_app(z, a);
   Z3_func_decl d = Z3_get_app_decl(z, app);
-  unsigned n = Z3_get_app_num_args(z, app);
-  if (is_pred_app(a) && n && !atom)
-    st->nested = true;
-  if (Z3_get_decl_num_parameters(z, d) || !n) {
-    /* constants, (as const ...), indexed operators: Z3's own text */
-    sb_printf(st->sb, "%s", Z3_ast_to_string(z, a));
-    return;
+  if (!Z3_get_app_num_args(z, app)) {
+    long *at = smt_memo_num(&st->named, Z3_get_ast_id(z, a), true);
+    if (!*at) {
+      vec_push(&st->names, xformat("%s", Z3_ast_to_string(z, a)));
+      *at = st->names.len;
+    }
+    sb_printf(st->sb, "%s", st->names.data[*at - 1]);
+    return true;
   }
-  sb_printf(st->sb, "(%s", Z3_get_symbol_string(z, Z3_get_decl_name(z, d)));
-  for (unsigned i = 0; i < n; i++) {
+  if (Z3_get_decl_num_parameters(z, d)) {
+    /* (as const ...), indexed operators: Z3's own text */
+    sb_printf(st->sb, "%s", Z3_ast_to_string(z, a));
+    return true;
+  }
+  return false;
+}
+
+/* "(f": the start of application a; atom: a is a predicate atom of the
+ * clause, not (part of) a constraint. */
+static void strict_open(Strict *st, Z3_ast a, bool atom) {
+  Z3_context z = smt_ctx();
+  if (is_pred_app(a) && !atom)
+    st->nested = true;
+  Z3_func_decl d = Z3_get_app_decl(z, Z3_to_app(z, a));
+  /* (Z3 names its ite "if", which SMT-LIB does not know) */
+  sb_printf(st->sb, "(%s", Z3_get_decl_kind(z, d) == Z3_OP_ITE
+                               ? "ite"
+                               : Z3_get_symbol_string(z, Z3_get_decl_name(z, d)));
+}
+
+/* A term in SMT-LIB without let (a tree; shared subterms printed again). */
+static void strict_print(Strict *st, Z3_ast a, bool atom) {
+  Z3_context z = smt_ctx();
+  if (strict_leaf(st, a))
+    return;
+  strict_open(st, a, atom);
+  Z3_app app = Z3_to_app(z, a);
+  for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++) {
     sb_printf(st->sb, " ");
     strict_print(st, Z3_get_app_arg(z, app, i), false);
   }
   sb_printf(st->sb, ")");
 }
 
+/* ---- Shared subterms, each printed once --------------------------------------- */
+
+/* Is a an application strict_print writes as "(f args...)"? */
+static bool compound(Z3_ast a) {
+  Z3_context z = smt_ctx();
+  if (Z3_get_ast_kind(z, a) != Z3_APP_AST)
+    return false;
+  Z3_app app = Z3_to_app(z, a);
+  return Z3_get_app_num_args(z, app) && !Z3_get_decl_num_parameters(z, Z3_get_app_decl(z, app));
+}
+
+typedef struct Frame {
+  Z3_ast a;
+  unsigned next;       /* the argument to visit next */
+} Frame;
+
+typedef struct Shared {
+  /* per compound subterm: how many times its parents name it, in the
+   * first pass; in the second, the negated number of its let name when
+   * it has one */
+  SmtMemo uses;
+  /* per compound subterm visited: 1 + the let depth its text needs (the
+   * deepest binding it refers to), or 1 + its own binding's depth */
+  SmtMemo depth;
+  SmtAsts bound;       /* the named subterms, innermost first */
+  VEC(int) level;      /* the let of each (1: the outermost) */
+  int levels;
+} Shared;
+
+static void count_uses(Shared *sh, Z3_ast root) {
+  Z3_context z = smt_ctx();
+  SmtAsts todo = {0};
+  vec_push(&todo, root);
+  while (todo.len) {
+    Z3_ast a = todo.data[--todo.len];
+    if (!compound(a) || ++*smt_memo_num(&sh->uses, Z3_get_ast_id(z, a), true) > 1)
+      continue;
+    Z3_app app = Z3_to_app(z, a);
+    for (unsigned i = Z3_get_app_num_args(z, app); i-- > 0;)
+      vec_push(&todo, Z3_get_app_arg(z, app, i));
+  }
+}
+
+/* Name each subterm used more than once, in postorder (a name's term only
+ * refers to names bound before it), at the let after the deepest one it
+ * refers to. */
+static void name_shared(Shared *sh, Z3_ast root) {
+  Z3_context z = smt_ctx();
+  VEC(Frame) stack = {0};
+  vec_push(&stack, ((Frame){root, 0}));
+  while (stack.len) {
+    Frame *f = &stack.data[stack.len - 1];
+    Z3_app app = Z3_to_app(z, f->a);
+    if (f->next < Z3_get_app_num_args(z, app)) {
+      Z3_ast c = Z3_get_app_arg(z, app, f->next++);
+      if (compound(c) && !*smt_memo_num(&sh->depth, Z3_get_ast_id(z, c), true))
+        vec_push(&stack, ((Frame){c, 0})); /* (f moves: not used after this) */
+      continue;
+    }
+    long need = 0;
+    for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++) {
+      Z3_ast c = Z3_get_app_arg(z, app, i);
+      long d = compound(c) ? *smt_memo_num(&sh->depth, Z3_get_ast_id(z, c), false) - 1 : 0;
+      need = d > need ? d : need;
+    }
+    long *uses = smt_memo_num(&sh->uses, Z3_get_ast_id(z, f->a), false);
+    if (*uses > 1 && f->a != root) {
+      vec_push(&sh->bound, f->a);
+      vec_push(&sh->level, (int)need + 1);
+      *uses = -sh->bound.len;
+      sh->levels = need + 1 > sh->levels ? (int)need + 1 : sh->levels;
+      need++;
+    }
+    *smt_memo_num(&sh->depth, Z3_get_ast_id(z, f->a), true) = need + 1;
+    stack.len--;
+  }
+}
+
+/* The text of a, its named subterms by their names (a itself expanded). */
+static void print_named(Strict *st, Shared *sh, Z3_ast a) {
+  Z3_context z = smt_ctx();
+  if (strict_leaf(st, a))
+    return;
+  VEC(Frame) stack = {0};
+  strict_open(st, a, false);
+  vec_push(&stack, ((Frame){a, 0}));
+  while (stack.len) {
+    Frame *f = &stack.data[stack.len - 1];
+    Z3_app app = Z3_to_app(z, f->a);
+    if (f->next == Z3_get_app_num_args(z, app)) {
+      sb_printf(st->sb, ")");
+      stack.len--;
+      continue;
+    }
+    Z3_ast c = Z3_get_app_arg(z, app, f->next++);
+    sb_printf(st->sb, " ");
+    if (strict_leaf(st, c))
+      continue;
+    long name = *smt_memo_num(&sh->uses, Z3_get_ast_id(z, c), false);
+    if (name < 0) {
+      sb_printf(st->sb, "a!%ld", -name);
+      continue;
+    }
+    strict_open(st, c, false);
+    vec_push(&stack, ((Frame){c, 0}));
+  }
+}
+
+/* A constraint in SMT-LIB with each subterm that occurs more than once
+ * in its DAG printed once and named by a let: text linear in the DAG,
+ * where the tree may be exponential in it. The bindings are grouped by
+ * depth, each let binding what refers only to the lets outside it. (Z3's
+ * own printer shares too, but it took most of the time of --emit=chc on
+ * long programs: an if / else-if chain of 500 branches, 10 s.) */
+static void strict_print_shared(Strict *st, Z3_ast root) {
+  Shared sh = {0};
+  if (!compound(root)) {
+    strict_print(st, root, false);
+    return;
+  }
+  count_uses(&sh, root);
+  name_shared(&sh, root);
+  for (int l = 1; l <= sh.levels; l++) {
+    sb_printf(st->sb, "(let (");
+    bool first = true;
+    for (int i = 0; i < sh.bound.len; i++)
+      if (sh.level.data[i] == l) {
+        sb_printf(st->sb, first ? "(a!%d " : " (a!%d ", i + 1);
+        print_named(st, &sh, sh.bound.data[i]);
+        sb_printf(st->sb, ")");
+        first = false;
+      }
+    sb_printf(st->sb, ") ");
+  }
+  print_named(st, &sh, root);
+  for (int l = 1; l <= sh.levels; l++)
+    sb_printf(st->sb, ")");
+  smt_memo_free(&sh.uses);
+  smt_memo_free(&sh.depth);
+}
 
 /* Printed as a tree, a term shared many times in its DAG can be huge (paths
  * merged over straight-line code: each join's condition is the disjunction
@@ -1059,7 +1378,7 @@ static Z3_ast strict_atom(Strict *st, Z3_ast atom, bool distinct) {
 
 static void strict_clause(StrBuf *sb, ChcClause *cl, const char *c_file) {
   Z3_context z = smt_ctx();
-  Strict st = {sb, {0}, {0}, 0, false};
+  Strict st = {.sb = sb};
   /* the tail's conjuncts in their order (Spacer's luck depends on it) */
   SmtAsts parts = {0}, tail = {0};
   if (cl->body_term)
@@ -1079,9 +1398,9 @@ static void strict_clause(StrBuf *sb, ChcClause *cl, const char *c_file) {
     vec_push(&vars, st.vars.data[i]);
   sb_printf(sb, "(assert (forall (");
   for (int i = 0; i < vars.len; i++) {
-    /* Z3 returns both strings in one buffer: one at a time */
-    sb_printf(sb, "%s(%s ", i ? " " : "", Z3_ast_to_string(z, vars.data[i]));
-    sb_printf(sb, "%s)", Z3_sort_to_string(z, Z3_get_sort(z, vars.data[i])));
+    sb_printf(sb, "%s(", i ? " " : "");
+    strict_leaf(&st, vars.data[i]);
+    sb_printf(sb, " %s)", Z3_sort_to_string(z, Z3_get_sort(z, vars.data[i])));
   }
   if (!vars.len)
     sb_printf(sb, "(a2s.unused Int)"); /* CHC-COMP: at least one variable */
@@ -1096,10 +1415,11 @@ static void strict_clause(StrBuf *sb, ChcClause *cl, const char *c_file) {
   long budget = TREE_NODES_MAX;
   for (int i = 0; i < nt; i++) {
     sb_printf(sb, nt > 1 ? "\n    " : "");
-    if (tree_fits(tail.data[i], &budget))
+    /* (a predicate atom's arguments are variables) */
+    if (is_pred_app(tail.data[i]) || tree_fits(tail.data[i], &budget))
       strict_print(&st, tail.data[i], is_pred_app(tail.data[i]));
     else
-      sb_printf(sb, "%s", Z3_ast_to_string(z, tail.data[i]));
+      strict_print_shared(&st, tail.data[i]);
   }
   sb_printf(sb, nt > 1 ? ")\n    " : "\n    ");
   if (head)
@@ -1107,6 +1427,7 @@ static void strict_clause(StrBuf *sb, ChcClause *cl, const char *c_file) {
   else
     sb_printf(sb, "false");
   sb_printf(sb, ")))\n");
+  smt_memo_free(&st.named);
   if (st.nested)
     internal_error_at(cl->func ? cl->func->loc : (Loc){c_file, 0, 0}, "a predicate inside a clause's constraint");
 }

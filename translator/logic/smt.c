@@ -885,13 +885,15 @@ void smt_conjuncts(Z3_ast f, SmtAsts *out) {
 
 /* ---- Terms by id ---------------------------------------------------------------- */
 
-Z3_ast *smt_memo_at(SmtMemo *m, unsigned id, bool create) {
+/* The slot of id in m (a new one, zeroed, with create), or -1. */
+static long memo_slot(SmtMemo *m, unsigned id, bool create) {
   if (!m->cap && !create)
-    return NULL;
+    return -1;
   if (create && 2 * (m->n + 1) > m->cap) {
     unsigned ncap = m->cap ? 4 * m->cap : 1024;
     unsigned *keys = calloc(ncap, sizeof *keys);
     Z3_ast *vals = calloc(ncap, sizeof *vals);
+    long *nums = calloc(ncap, sizeof *nums);
     for (unsigned i = 0; i < m->cap; i++)
       if (m->keys[i]) {
         unsigned h = m->keys[i] * 2654435761u & (ncap - 1);
@@ -899,30 +901,39 @@ Z3_ast *smt_memo_at(SmtMemo *m, unsigned id, bool create) {
           h = (h + 1) & (ncap - 1);
         keys[h] = m->keys[i];
         vals[h] = m->vals[i];
+        nums[h] = m->nums[i];
       }
-    free(m->keys);
-    free(m->vals);
-    m->keys = keys;
-    m->vals = vals;
-    m->cap = ncap;
+    unsigned n = m->n;
+    smt_memo_free(m);
+    *m = (SmtMemo){keys, vals, nums, ncap, n};
   }
   unsigned key = id + 1, h = key * 2654435761u & (m->cap - 1);
   while (m->keys[h]) {
     if (m->keys[h] == key)
-      return &m->vals[h];
+      return h;
     h = (h + 1) & (m->cap - 1);
   }
   if (!create)
-    return NULL;
+    return -1;
   m->keys[h] = key;
-  m->vals[h] = NULL;
   m->n++;
-  return &m->vals[h];
+  return h;
+}
+
+Z3_ast *smt_memo_at(SmtMemo *m, unsigned id, bool create) {
+  long h = memo_slot(m, id, create);
+  return h < 0 ? NULL : &m->vals[h];
+}
+
+long *smt_memo_num(SmtMemo *m, unsigned id, bool create) {
+  long h = memo_slot(m, id, create);
+  return h < 0 ? NULL : &m->nums[h];
 }
 
 void smt_memo_free(SmtMemo *m) {
   free(m->keys);
   free(m->vals);
+  free(m->nums);
   *m = (SmtMemo){0};
 }
 

@@ -180,13 +180,16 @@ Z3_ast smt_rebased(Z3_ast q, int most);
  * without one takes time exponential in the depth of the sharing (the
  * Horn clauses of a chain of if-else are such DAGs). Zero-initialize;
  * free with smt_memo_free. smt_memo_at gives the slot of id (a new one,
- * holding NULL, with create), or NULL when absent. */
+ * holding NULL, with create), or NULL when absent; smt_memo_num the
+ * number kept beside it (0 in a new slot). */
 typedef struct SmtMemo {
   unsigned *keys;      /* id + 1; 0: a free slot */
   Z3_ast *vals;
+  long *nums;
   unsigned cap, n;
 } SmtMemo;
 Z3_ast *smt_memo_at(SmtMemo *m, unsigned id, bool create);
+long *smt_memo_num(SmtMemo *m, unsigned id, bool create);
 void smt_memo_free(SmtMemo *m);
 
 /* f (quantifier-free) as a pure IR expression with the semantics smt_int /
