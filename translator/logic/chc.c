@@ -1306,16 +1306,23 @@ static void strict_print_shared(Strict *st, Z3_ast root) {
   }
   count_uses(&sh, root);
   name_shared(&sh, root);
-  for (int l = 1; l <= sh.levels; l++) {
+  /* the names by level, in the order bound (a counting sort) */
+  int *start = xalloc(sizeof(int) * (size_t)(sh.levels + 2));
+  int *by_level = xalloc(sizeof(int) * (size_t)(sh.bound.len + 1));
+  for (int i = 0; i < sh.bound.len; i++)
+    start[sh.level.data[i] + 1]++;
+  for (int l = 1; l <= sh.levels + 1; l++)
+    start[l] += start[l - 1];
+  for (int i = 0; i < sh.bound.len; i++)
+    by_level[start[sh.level.data[i]]++] = i;
+  for (int l = 1, i = 0; l <= sh.levels; l++) {
     sb_printf(st->sb, "(let (");
-    bool first = true;
-    for (int i = 0; i < sh.bound.len; i++)
-      if (sh.level.data[i] == l) {
-        sb_printf(st->sb, first ? "(a!%d " : " (a!%d ", i + 1);
-        print_named(st, &sh, sh.bound.data[i]);
-        sb_printf(st->sb, ")");
-        first = false;
-      }
+    for (bool first = true; i < sh.bound.len && sh.level.data[by_level[i]] == l; i++) {
+      sb_printf(st->sb, first ? "(a!%d " : " (a!%d ", by_level[i] + 1);
+      print_named(st, &sh, sh.bound.data[by_level[i]]);
+      sb_printf(st->sb, ")");
+      first = false;
+    }
     sb_printf(st->sb, ") ");
   }
   print_named(st, &sh, root);
