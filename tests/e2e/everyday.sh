@@ -51,7 +51,10 @@
 # helper over size_t, checked by neighbours; a do-while with an int flag,
 # checked over every pair); tables with no input whose property is an
 # ACSL assertion over every index (squares) or every pair (a fixed table
-# sorted by insertion), decided by running each index or pair.
+# sorted by insertion), decided by running each index or pair; a window's
+# first match, or the size when there is none, whose caller checks every
+# element of a match it found (the exit's `ret == n || forall k in [0,
+# m). a[ret + k] == w[k]`).
 . "$2/tests/e2e/lib.sh"
 data="$src/tests/data/everyday"
 # budgets with headroom: each is decided in 1 to 20 s alone

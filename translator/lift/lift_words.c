@@ -1272,6 +1272,7 @@ typedef struct Returns {
   bool constants;
   VEC(long long) values;
   Func *f;
+  VarVec params;       /* scalar parameters returned (`return n;`: none found) */
 } Returns;
 
 static void add_value(Returns *r, long long c) {
@@ -1319,11 +1320,14 @@ static void return_kind(Stmt *s, void *arg) {
     if (fs.ok && r->values.len > had)
       return;
   }
+  if (u->kind == E_VAR && u->var->kind == VAR_PARAM && is_scalar(u->var->type) &&
+      !var_in(&r->params, u->var))
+    vec_push(&r->params, u->var);
   r->constants = false;
 }
 
 static Returns returns_of(Func *f) {
-  Returns r = {true, {0}, f};
+  Returns r = {true, {0}, f, {0}};
   stmt_walk(f->body, return_kind, &r);
   return r;
 }
@@ -3472,7 +3476,7 @@ static void flag_values(Func *f, Stmt *loop, Naming *nm, LiftedVec *out, int *no
     Var *v = f->locals.data[i];
     if (!is_scalar(v->type) || v->role != ROLE_USER || !stmt_assigns(loop, v))
       continue;
-    Returns r = {true, {0}, f};
+    Returns r = {true, {0}, f, {0}};
     FlagSets fs = {v, &r, true};
     stmt_walk(f->body, flag_set_to, &fs);
     if (!fs.ok || r.values.len < 2 || r.values.len > 4)
@@ -3935,6 +3939,11 @@ static bool conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
     *retv = *result;
     retv->name = cfg_ret_name(w->p, f);
   }
+  SmtAsts sentinels = {0};
+  for (int c = 0; !returned.constants && c < returned.values.len; c++)
+    vec_push(&sentinels, smt_num(returned.values.data[c]));
+  for (int c = 0; c < returned.params.len; c++)
+    vec_push(&sentinels, name_var(returned.params.data[c], &nm));
   for (int i = 0; i < w->atoms[fn].len; i++) {
     Atom at = w->atoms[fn].data[i], *a = &at;
     if (!atom_in(a->e, f, w->k))
@@ -3981,6 +3990,23 @@ static bool conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
           if (all)
             propose(out, f, POINT_EXIT, f->loc, Z3_mk_or(z, 2, (Z3_ast[]){Z3_mk_not(z, is), all}),
                     no);
+        }
+    }
+    /* a position returned besides a sentinel (`return -1;`, `return n;`
+     * where nothing was found), and an atom over the elements from the
+     * position on (`hay[ret + k] == pat[k]`, what a caller checks of a
+     * match it found): unless the sentinel, over a range of the
+     * parameters */
+    bool from_position = (retv && expr_mentions(a->e, retv)) ||
+                         (w->results[fn] && expr_mentions(a->e, w->results[fn]));
+    for (int c = 0; position && from_position && c < sentinels.len; c++) {
+      Z3_context z = smt_ctx();
+      Z3_ast is = Z3_mk_eq(z, position, sentinels.data[c]);
+      for (int lo = 0; lo < nparams; lo++)
+        for (int hi = 1; hi < nparams; hi++) {
+          Z3_ast all = lo != hi ? conjecture(&nm, a, ends.data[lo], ends.data[hi]) : NULL;
+          if (all)
+            propose(out, f, POINT_EXIT, f->loc, Z3_mk_or(z, 2, (Z3_ast[]){is, all}), no);
         }
     }
     /* (and a field's element, under each answer: `*idx = i; return 1;`
