@@ -3667,6 +3667,18 @@ static void passed_sizes(Func *f, Bounds *b) {
  * over those of the call; at the exit of a function other than the entry
  * over 0, its parameters and the returned value; at most up to most in
  * out (false: cut short there, before the calls and the exit). */
+/* At f's exit, `unless || forall k in [lo, hi). atom` over each range of
+ * the ends the parameters name (the first nparams of ends). */
+static void unless_over_params(LiftedVec *out, Func *f, Naming *nm, Atom *a, Z3_ast unless,
+                               const SmtAsts *ends, int nparams, int *no) {
+  for (int lo = 0; lo < nparams; lo++)
+    for (int hi = 1; hi < nparams; hi++) {
+      Z3_ast all = lo != hi ? conjecture(nm, a, ends->data[lo], ends->data[hi]) : NULL;
+      if (all)
+        propose(out, f, POINT_EXIT, f->loc, Z3_mk_or(smt_ctx(), 2, (Z3_ast[]){unless, all}), no);
+    }
+}
+
 static bool conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, int most) {
   Bounds b = {f, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
   stmt_walk(f->body, bounds_of, &b);
@@ -3984,13 +3996,7 @@ static bool conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
       Z3_ast at = instance(&nm, a, position);
       if (at)
         propose(out, f, POINT_EXIT, f->loc, Z3_mk_or(z, 2, (Z3_ast[]){is, at}), no);
-      for (int lo = 0; lo < nparams; lo++)
-        for (int hi = 1; hi < nparams; hi++) {
-          Z3_ast all = lo != hi ? conjecture(&nm, a, ends.data[lo], ends.data[hi]) : NULL;
-          if (all)
-            propose(out, f, POINT_EXIT, f->loc, Z3_mk_or(z, 2, (Z3_ast[]){Z3_mk_not(z, is), all}),
-                    no);
-        }
+      unless_over_params(out, f, &nm, a, Z3_mk_not(z, is), &ends, nparams, no);
     }
     /* a position returned besides a sentinel (`return -1;`, `return n;`
      * where nothing was found), and an atom over the elements from the
@@ -3999,16 +4005,9 @@ static bool conjectures_of(Words *w, Func *f, int fn, LiftedVec *out, int *no, i
      * parameters */
     bool from_position = (retv && expr_mentions(a->e, retv)) ||
                          (w->results[fn] && expr_mentions(a->e, w->results[fn]));
-    for (int c = 0; position && from_position && c < sentinels.len; c++) {
-      Z3_context z = smt_ctx();
-      Z3_ast is = Z3_mk_eq(z, position, sentinels.data[c]);
-      for (int lo = 0; lo < nparams; lo++)
-        for (int hi = 1; hi < nparams; hi++) {
-          Z3_ast all = lo != hi ? conjecture(&nm, a, ends.data[lo], ends.data[hi]) : NULL;
-          if (all)
-            propose(out, f, POINT_EXIT, f->loc, Z3_mk_or(z, 2, (Z3_ast[]){is, all}), no);
-        }
-    }
+    for (int c = 0; position && from_position && c < sentinels.len; c++)
+      unless_over_params(out, f, &nm, a, Z3_mk_eq(smt_ctx(), position, sentinels.data[c]), &ends,
+                         nparams, no);
     /* (and a field's element, under each answer: `*idx = i; return 1;`
      * after the test that stopped the search) */
     for (int i = first_field; rs.values.len > 1 && i < ends.len; i++)

@@ -1123,7 +1123,7 @@ static bool is_var(Z3_ast a) {
          !is_pred_app(a);
 }
 
-/* Print a whole when strict_print's rules print it as one token or as
+/* Print a whole when the strict printer writes it as one token or as
  * Z3's text: numerals (negative ones as SMT-LIB writes them), constants,
  * indexed operators and what is not an application. False for an
  * application "(f args...)", which the caller prints. */
@@ -1170,23 +1170,9 @@ static void strict_open(Strict *st, Z3_ast a, bool atom) {
                                : Z3_get_symbol_string(z, Z3_get_decl_name(z, d)));
 }
 
-/* A term in SMT-LIB without let (a tree; shared subterms printed again). */
-static void strict_print(Strict *st, Z3_ast a, bool atom) {
-  Z3_context z = smt_ctx();
-  if (strict_leaf(st, a))
-    return;
-  strict_open(st, a, atom);
-  Z3_app app = Z3_to_app(z, a);
-  for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++) {
-    sb_printf(st->sb, " ");
-    strict_print(st, Z3_get_app_arg(z, app, i), false);
-  }
-  sb_printf(st->sb, ")");
-}
-
 /* ---- Shared subterms, each printed once --------------------------------------- */
 
-/* Is a an application strict_print writes as "(f args...)"? */
+/* Is a an application the strict printer writes as "(f args...)"? */
 static bool compound(Z3_ast a) {
   Z3_context z = smt_ctx();
   if (Z3_get_ast_kind(z, a) != Z3_APP_AST)
@@ -1262,13 +1248,15 @@ static void name_shared(Shared *sh, Z3_ast root) {
   }
 }
 
-/* The text of a, its named subterms by their names (a itself expanded). */
-static void print_named(Strict *st, Shared *sh, Z3_ast a) {
+/* The text of a, the subterms sh names by their names (a itself
+ * expanded); sh NULL: a tree, shared subterms printed again. atom: a is
+ * a predicate atom of the clause, not a constraint. */
+static void print_named(Strict *st, Shared *sh, Z3_ast a, bool atom) {
   Z3_context z = smt_ctx();
   if (strict_leaf(st, a))
     return;
   VEC(Frame) stack = {0};
-  strict_open(st, a, false);
+  strict_open(st, a, atom);
   vec_push(&stack, ((Frame){a, 0}));
   while (stack.len) {
     Frame *f = &stack.data[stack.len - 1];
@@ -1282,7 +1270,7 @@ static void print_named(Strict *st, Shared *sh, Z3_ast a) {
     sb_printf(st->sb, " ");
     if (strict_leaf(st, c))
       continue;
-    long name = *smt_memo_num(&sh->uses, Z3_get_ast_id(z, c), false);
+    long name = sh ? *smt_memo_num(&sh->uses, Z3_get_ast_id(z, c), false) : 0;
     if (name < 0) {
       sb_printf(st->sb, "a!%ld", -name);
       continue;
@@ -1301,7 +1289,7 @@ static void print_named(Strict *st, Shared *sh, Z3_ast a) {
 static void strict_print_shared(Strict *st, Z3_ast root) {
   Shared sh = {0};
   if (!compound(root)) {
-    strict_print(st, root, false);
+    print_named(st, NULL, root, false);
     return;
   }
   count_uses(&sh, root);
@@ -1319,13 +1307,13 @@ static void strict_print_shared(Strict *st, Z3_ast root) {
     sb_printf(st->sb, "(let (");
     for (bool first = true; i < sh.bound.len && sh.level.data[by_level[i]] == l; i++) {
       sb_printf(st->sb, first ? "(a!%d " : " (a!%d ", by_level[i] + 1);
-      print_named(st, &sh, sh.bound.data[by_level[i]]);
+      print_named(st, &sh, sh.bound.data[by_level[i]], false);
       sb_printf(st->sb, ")");
       first = false;
     }
     sb_printf(st->sb, ") ");
   }
-  print_named(st, &sh, root);
+  print_named(st, &sh, root, false);
   for (int l = 1; l <= sh.levels; l++)
     sb_printf(st->sb, ")");
   smt_memo_free(&sh.uses);
@@ -1424,13 +1412,13 @@ static void strict_clause(StrBuf *sb, ChcClause *cl, const char *c_file) {
     sb_printf(sb, nt > 1 ? "\n    " : "");
     /* (a predicate atom's arguments are variables) */
     if (is_pred_app(tail.data[i]) || tree_fits(tail.data[i], &budget))
-      strict_print(&st, tail.data[i], is_pred_app(tail.data[i]));
+      print_named(&st, NULL, tail.data[i], is_pred_app(tail.data[i]));
     else
       strict_print_shared(&st, tail.data[i]);
   }
   sb_printf(sb, nt > 1 ? ")\n    " : "\n    ");
   if (head)
-    strict_print(&st, head, true);
+    print_named(&st, NULL, head, true);
   else
     sb_printf(sb, "false");
   sb_printf(sb, ")))\n");
